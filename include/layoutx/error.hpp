@@ -1,0 +1,41 @@
+// Errors and warnings raised by the engine. The engine never prints: it throws
+// Error for inputs CuTe refuses, and records warnings for answers CuTe gives
+// that are not what the operation means (the CLI prints them on stderr).
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace layoutx {
+
+class Error : public std::runtime_error {
+ public:
+  explicit Error(const std::string& message) : std::runtime_error(message) {}
+};
+
+// A warning: the condition CuTe would have enforced with static integers (or
+// that the result breaks), and a sentence saying what is wrong.
+struct Warning {
+  std::string condition;
+  std::string message;
+};
+
+// Warnings collected while evaluating one expression. One collector per
+// thread: evaluation is single-threaded and nested algebra calls all report here.
+class Diagnostics {
+ public:
+  static Diagnostics& current();
+
+  void warn(std::string condition, std::string message);
+  const std::vector<Warning>& warnings() const { return warnings_; }
+  void clear() { warnings_.clear(); }
+
+  // --strict: a warning becomes an Error at the point it is raised.
+  bool strict = false;
+
+ private:
+  std::vector<Warning> warnings_;
+};
+
+}  // namespace layoutx

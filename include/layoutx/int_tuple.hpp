@@ -1,0 +1,82 @@
+// IntTuple: an integer or a tuple of IntTuples, with CuTe's int_tuple.hpp and
+// stride.hpp operations (product, flatten, shape_div, compact strides, crd2idx).
+#pragma once
+
+#include <functional>
+#include <initializer_list>
+#include <string>
+#include <vector>
+
+#include "layoutx/integer.hpp"
+
+namespace layoutx {
+
+class IntTuple {
+ public:
+  IntTuple() : is_leaf_(false) {}  // the empty tuple ()
+  IntTuple(Int i) : is_leaf_(true), value_(i) {}  // NOLINT: an integer is an IntTuple
+  explicit IntTuple(std::vector<IntTuple> elems) : is_leaf_(false), elems_(std::move(elems)) {}
+  static IntTuple tuple(std::initializer_list<IntTuple> elems) { return IntTuple(std::vector<IntTuple>(elems)); }
+
+  bool is_leaf() const { return is_leaf_; }
+  bool is_tuple() const { return !is_leaf_; }
+  Int value() const { return value_; }
+  const std::vector<IntTuple>& elems() const { return elems_; }
+  std::vector<IntTuple>& elems() { return elems_; }
+
+  // CuTe's rank: 1 for an integer, the number of elements for a tuple.
+  int rank() const { return is_leaf_ ? 1 : static_cast<int>(elems_.size()); }
+  // CuTe's get<i>: get<0> of an integer is the integer itself.
+  const IntTuple& operator[](int i) const;
+
+  bool operator==(const IntTuple& o) const;
+  bool operator!=(const IntTuple& o) const { return !(*this == o); }
+
+ private:
+  bool is_leaf_;
+  Int value_;
+  std::vector<IntTuple> elems_;
+};
+
+int depth(const IntTuple& t);
+Int product(const IntTuple& t);                       // CuTe's size() of a shape
+IntTuple flatten(const IntTuple& t);                  // depth <= 1; an integer stays an integer
+std::vector<Int> leaves(const IntTuple& t);           // flatten_to_tuple as a vector
+IntTuple wrap(const IntTuple& t);                     // an integer becomes a one-element tuple
+IntTuple unwrap(const IntTuple& t);                   // a one-element tuple becomes its element
+IntTuple append(const IntTuple& t, const IntTuple& x);   // CuTe append: an integer first becomes (t)
+IntTuple prepend(const IntTuple& t, const IntTuple& x);
+IntTuple append_to_rank(const IntTuple& t, int n, const IntTuple& x);  // append<N>(t, x)
+IntTuple take(const IntTuple& t, int b, int e);
+IntTuple remove_at(const IntTuple& t, int i);
+bool is_static(const IntTuple& t);
+bool congruent(const IntTuple& a, const IntTuple& b);
+bool has_constant(const IntTuple& t, std::int64_t n);  // some leaf is static n (has_int1 for n=1)
+
+IntTuple transform_leaf(const IntTuple& t, const std::function<Int(Int)>& f);
+IntTuple transform_leaf(const IntTuple& a, const IntTuple& b, const std::function<Int(Int, Int)>& f);
+IntTuple repeat_like(const IntTuple& t, Int x);
+IntTuple product_each(const IntTuple& t);
+Int inner_product(const IntTuple& a, const IntTuple& b);
+
+IntTuple shape_div(const IntTuple& a, const IntTuple& b);
+IntTuple ceil_div(const IntTuple& a, const IntTuple& b);
+IntTuple coalesce_shape(const IntTuple& shape);  // coalesce(Shape): merge neighbours of equal staticness
+IntTuple zip(const IntTuple& a, const IntTuple& b);
+// zip2_by(t, guide): gather the rank-2 modes at the guide's terminals into ((firsts),(seconds, rest)).
+IntTuple zip2_by(const IntTuple& t, const IntTuple& guide);
+
+// compact_major<LayoutLeft/LayoutRight>(shape, current)
+IntTuple compact_col_major(const IntTuple& shape, Int current = static_int(1));
+IntTuple compact_row_major(const IntTuple& shape, Int current = static_int(1));
+IntTuple compact_order(const IntTuple& shape, const IntTuple& order);
+
+// crd2idx(coord, shape, stride) and idx2crd(idx, shape) (column-major, compact).
+Int crd2idx(const IntTuple& coord, const IntTuple& shape, const IntTuple& stride);
+IntTuple idx2crd(Int idx, const IntTuple& shape);
+
+// Coordinates are "in the domain" when every integer is in [0, extent) of its
+// mode (an integer against a tuple mode is checked against the mode's size).
+bool coordinate_in_domain(const IntTuple& coord, const IntTuple& shape);
+
+}  // namespace layoutx

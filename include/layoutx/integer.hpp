@@ -1,0 +1,51 @@
+// CuTe's integers: a 64-bit value that is either static (Int<N>, printed _N)
+// or dynamic (a run-time int). Every arithmetic step is overflow-checked.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "layoutx/error.hpp"
+
+namespace layoutx {
+
+struct Int {
+  std::int64_t value = 0;
+  bool is_static = true;
+
+  constexpr Int() = default;
+  constexpr Int(std::int64_t v, bool s = true) : value(v), is_static(s) {}
+
+  // CuTe's is_constant<N, T>: a static integer equal to N.
+  constexpr bool is_constant(std::int64_t n) const { return is_static && value == n; }
+};
+
+constexpr Int static_int(std::int64_t v) { return Int{v, true}; }
+constexpr Int dynamic_int(std::int64_t v) { return Int{v, false}; }
+
+// Checked primitives on raw values: throw Error("overflow ...") naming `what`.
+std::int64_t checked_add(std::int64_t a, std::int64_t b, const char* what);
+std::int64_t checked_sub(std::int64_t a, std::int64_t b, const char* what);
+std::int64_t checked_mul(std::int64_t a, std::int64_t b, const char* what);
+
+// Arithmetic with CuTe's static/dynamic propagation rules: a result is static
+// when both operands are, and a few identities (x*_0, _0/x, x%_1) stay static
+// because CuTe's integral_constant overloads return a constant for them.
+Int operator+(Int a, Int b);
+Int operator-(Int a, Int b);
+Int operator-(Int a);
+Int operator*(Int a, Int b);
+Int operator/(Int a, Int b);  // C++ truncating division; division by zero is an Error
+Int operator%(Int a, Int b);
+
+Int abs(Int a);
+Int signum(Int a);
+Int min(Int a, Int b);
+Int max(Int a, Int b);
+Int ceil_div(Int a, Int b);   // (a + b - 1) / b, as CuTe writes it
+Int gcd(Int a, Int b);
+
+inline bool operator==(Int a, Int b) { return a.value == b.value && a.is_static == b.is_static; }
+inline bool operator!=(Int a, Int b) { return !(a == b); }
+
+}  // namespace layoutx

@@ -1,0 +1,36 @@
+// Renderers: read engine values and produce text. They never parse.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+
+#include "layoutx/value.hpp"
+
+namespace layoutx {
+
+// CuTe's print text of a value (static marks according to static_marks()).
+std::string render_notation(const Value& v);
+
+struct GridOptions {
+  std::int64_t max_cells = std::int64_t{1} << 20;  // larger grids are refused (--max-cells)
+};
+
+// CuTe's print_layout for rank-2 layouts and composed layouts, byte for byte;
+// rank 1 is drawn as a column (as CuTe's print_latex pads it), rank >= 3 with
+// mode 0 down the rows and the remaining modes, column-major, across.
+std::string render_grid(const Value& v, const GridOptions& options);
+
+enum class OffsetFormat { Plain, Csv, Tsv, Json, Jsonl };
+
+// Stream the offset table of a layout, index 0..size-1 in CuTe's column-major
+// order, through `sink` in large chunks; never holds the whole table.
+// Plain: one offset per line. The others: index, coordinate, offset.
+using Sink = std::function<void(std::string_view)>;
+void render_offsets(const AnyLayout& l, OffsetFormat format, const Sink& sink);
+
+// shape/stride/size/cosize/rank/depth, as text lines or a JSON object.
+std::string render_info(const Value& v, bool json);
+
+}  // namespace layoutx

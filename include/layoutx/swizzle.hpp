@@ -1,0 +1,57 @@
+// Swizzle<B,M,S> (an XOR of bit fields of an offset) and ComposedLayout
+// (swizzle o offset o layout), as in CuTe's swizzle.hpp / layout_composed.hpp.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "layoutx/layout.hpp"
+
+namespace layoutx {
+
+struct Swizzle {
+  int bits = 0;   // BBits: number of bits in the mask
+  int base = 0;   // MBase: least-significant bits kept constant
+  int shift = 0;  // SShift: distance the YYY mask is shifted onto ZZZ
+
+  // Refuses what CuTe's static_asserts refuse (negative B/M, |S| < B).
+  static Swizzle make(int b, int m, int s);
+
+  std::int64_t yyy_mask() const;
+  std::int64_t zzz_mask() const;
+  std::int64_t apply(std::int64_t offset) const;
+
+  bool operator==(const Swizzle& o) const { return bits == o.bits && base == o.base && shift == o.shift; }
+};
+
+// make_swizzle<Y,Z>(): the swizzle whose YYY and ZZZ masks are Y and Z.
+Swizzle make_swizzle(std::int64_t y, std::int64_t z);
+
+// One "Sw<B,M,S> o offset" step of a composed layout.
+struct SwizzleStage {
+  Swizzle swizzle;
+  Int offset;
+
+  bool operator==(const SwizzleStage& o) const { return swizzle == o.swizzle && offset == o.offset; }
+};
+
+struct ComposedLayout {
+  Swizzle swizzle;
+  Int offset;
+  Layout layout;
+  // CuTe nests a composed layout inside another when both operands of a
+  // composition are swizzled: Sw o off o (Sw' o off' o L). The inner steps,
+  // outermost first; usually empty.
+  std::vector<SwizzleStage> nested;
+
+  bool operator==(const ComposedLayout& o) const {
+    return swizzle == o.swizzle && offset == o.offset && layout == o.layout && nested == o.nested;
+  }
+};
+
+Int evaluate(const ComposedLayout& c, const IntTuple& coord);  // swizzle(offset + layout(coord))
+
+std::string to_text(const Swizzle& s);
+std::string to_text(const ComposedLayout& c);
+
+}  // namespace layoutx

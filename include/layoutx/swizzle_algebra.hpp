@@ -1,0 +1,57 @@
+// The algebra where swizzles and composed layouts take part (CuTe's
+// swizzle_layout.hpp and layout_composed.hpp). Most operations on a
+// ComposedLayout act on its inner layout and keep the swizzle and offset.
+#pragma once
+
+#include <variant>
+
+#include "layoutx/algebra.hpp"
+#include "layoutx/swizzle.hpp"
+
+namespace layoutx {
+
+using AnyLayout = std::variant<Layout, ComposedLayout>;
+
+// composition(Swizzle, offset, Layout): a swizzle with no bits and a static
+// zero offset is the identity, and CuTe returns the plain layout.
+AnyLayout compose(const Swizzle& sw, Int offset, const Layout& l);
+AnyLayout composition(const Swizzle& sw, const Layout& l);
+// Layout o Swizzle: a new swizzle found by passing the masks through the layout.
+AnyLayout composition(const Layout& a, const Swizzle& sw);
+AnyLayout composition(const Layout& a, const ComposedLayout& b);
+AnyLayout composition(const AnyLayout& a, const Tiler& b);
+// Both swizzled: CuTe nests the right-hand swizzle inside the left-hand one.
+AnyLayout composition(const ComposedLayout& a, const ComposedLayout& b);
+Swizzle composition(const Swizzle& a, const Swizzle& b);
+
+// Apply f to the inner layout, keeping the swizzle and offset.
+template <class F>
+ComposedLayout on_inner(const ComposedLayout& c, F f) {
+  return ComposedLayout{c.swizzle, c.offset, f(c.layout), c.nested};
+}
+
+// Refuse a swizzle-specific operation on a nested composed layout.
+void require_single_swizzle(const ComposedLayout& c, const char* operation);
+
+AnyLayout right_inverse(const ComposedLayout& c);
+AnyLayout left_inverse(const ComposedLayout& c);
+
+Swizzle upcast(const Swizzle& sw, std::int64_t n);
+Swizzle downcast(const Swizzle& sw, std::int64_t n);
+ComposedLayout upcast(const ComposedLayout& c, std::int64_t n);
+ComposedLayout downcast(const ComposedLayout& c, std::int64_t n);
+ComposedLayout recast_layout(const ComposedLayout& c, std::int64_t old_bits, std::int64_t new_bits);
+
+Layout max_common_layout(const ComposedLayout& a, const Layout& b);
+Int max_common_vector(const ComposedLayout& a, const Layout& b);
+Int max_common_vector(const ComposedLayout& a, const ComposedLayout& b);
+
+// logical_product(Layout, Swizzle o 0 o Layout): the tiler's swizzle carried onto the product.
+AnyLayout logical_product(const Layout& block, const ComposedLayout& tiler);
+
+Int size(const AnyLayout& l);
+Int cosize(const AnyLayout& l);
+const Layout& inner_layout(const AnyLayout& l);
+Int evaluate(const AnyLayout& l, const IntTuple& coord);
+
+}  // namespace layoutx

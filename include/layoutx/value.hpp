@@ -1,0 +1,42 @@
+// What an expression evaluates to: an integer, a tuple (an int tuple, or a
+// tile when it holds layouts), a layout, a swizzle, a composed layout, `_`, or
+// the LayoutLeft / LayoutRight tags.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "layoutx/swizzle_algebra.hpp"
+
+namespace layoutx {
+
+struct Value {
+  enum class Kind { Integer, Tuple, Layout, Swizzle, Composed, Underscore, LayoutLeft, LayoutRight };
+
+  Kind kind = Kind::Underscore;
+  Int integer;
+  std::vector<Value> elems;
+  Layout layout;
+  Swizzle swizzle;
+  ComposedLayout composed;
+
+  static Value of(Int i);
+  static Value of(const IntTuple& t);
+  static Value of(const Layout& l);
+  static Value of(const Swizzle& s);
+  static Value of(const ComposedLayout& c);
+  static Value of(const AnyLayout& l);
+  static Value tuple(std::vector<Value> elems);
+  static Value tag(Kind k);
+
+  bool is_int_tuple() const;   // an integer, or a tuple of int tuples
+  bool is_layout_like() const;  // a Layout or a ComposedLayout
+  IntTuple as_int_tuple() const;  // @pre is_int_tuple()
+  AnyLayout as_any_layout() const;  // @pre is_layout_like()
+};
+
+// CuTe's print of the value; a kind name for messages ("layout", "int tuple", ...).
+std::string to_text(const Value& v);
+std::string kind_name(const Value& v);
+
+}  // namespace layoutx

@@ -1,0 +1,53 @@
+#include "output.hpp"
+
+#include <fmt/format.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+
+namespace layoutx::cli {
+
+void out(std::string_view text) {
+  if (text.empty()) return;
+  if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size()) {
+    if (errno == EPIPE) std::_Exit(0);  // the reader went away: nothing more to say
+    std::fputs("layoutx: error: cannot write to standard output\n", stderr);
+    std::_Exit(1);
+  }
+}
+
+void flush_out() {
+  if (std::fflush(stdout) != 0) {
+    if (errno == EPIPE) std::_Exit(0);
+    std::fputs("layoutx: error: cannot write to standard output\n", stderr);
+    std::_Exit(1);
+  }
+}
+
+// Control characters would garble the caret line; show them as '?'.
+static std::string printable(std::string_view s) {
+  std::string out(s);
+  for (char& c : out)
+    if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f) c = '?';
+  return out;
+}
+
+void report_error(std::string_view message, std::string_view expression, std::size_t offset, bool with_caret) {
+  std::string text = fmt::format("layoutx: error: {}\n", message);
+  if (with_caret) {
+    // Show at most ~100 columns around the offending position.
+    std::size_t begin = offset > 60 ? offset - 60 : 0;
+    std::size_t end = std::min(expression.size(), begin + 120);
+    if (offset > expression.size()) offset = expression.size();
+    std::string shown = printable(expression.substr(begin, end - begin));
+    std::string prefix = begin ? "  ..." : "  ";
+    text += fmt::format("{}{}{}\n", prefix, shown, end < expression.size() ? "..." : "");
+    text += std::string(prefix.size() + (offset - begin), ' ') + "^\n";
+  }
+  std::fputs(text.c_str(), stderr);
+}
+
+void report_warning(std::string_view message) { std::fputs(fmt::format("layoutx: warning: {}\n", message).c_str(), stderr); }
+
+}  // namespace layoutx::cli

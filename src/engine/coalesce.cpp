@@ -1,0 +1,95 @@
+// coalesce, coalesce_x, filter_zeros, filter (CuTe layout.hpp, "Coalesce and Filter").
+#include <fmt/format.h>
+
+#include "layoutx/algebra.hpp"
+#include "layoutx/notation.hpp"
+
+namespace layoutx {
+
+namespace {
+
+// detail::bw_coalesce: walk the flat modes right to left against the front
+// of the new layout:  _1 modes vanish, a _1 front is replaced, s0:s1*d1 and
+// s1:d1 merge when everything involved is static, otherwise prepend.
+Layout bw_coalesce(const std::vector<Int>& old_shape, const std::vector<Int>& old_stride, int last,
+                   IntTuple new_shape, IntTuple new_stride) {
+  for (int i = last; i >= 0; --i) {
+    if (old_shape[i].is_constant(1)) continue;
+    if (new_shape.is_leaf() && new_shape.value().is_constant(1)) {
+      new_shape = old_shape[i];
+      new_stride = old_stride[i];
+      continue;
+    }
+    const Int front_shape = new_shape[0].value();
+    const Int front_stride = new_stride[0].value();
+    const Int reach = old_shape[i] * old_stride[i];
+    if (front_shape.is_static && reach.is_static && front_stride.is_static && reach.value == front_stride.value) {
+      const Int merged = old_shape[i] * front_shape;
+      if (new_shape.is_leaf()) {
+        new_shape = merged;
+        new_stride = old_stride[i];
+      } else {
+        new_shape.elems()[0] = merged;
+        new_stride.elems()[0] = old_stride[i];
+      }
+    } else {
+      new_shape = prepend(new_shape, old_shape[i]);
+      new_stride = prepend(new_stride, old_stride[i]);
+    }
+  }
+  if (new_shape.is_leaf() && new_shape.value().is_constant(1)) return trivial_layout();
+  return Layout{new_shape, new_stride};
+}
+
+void check_profile_rank(const Layout& l, const IntTuple& profile) {
+  if (profile.rank() > rank(l))
+    throw Error(fmt::format(
+        "static_assert(tuple_size<IntTuple>::value <= Layout<Shape,Stride>::rank): profile {} has {} modes, layout {} has {}",
+        to_text(profile), profile.rank(), to_text(l), rank(l)));
+}
+
+// transform_layout(layout, profile, f): f on the modes the profile covers, the rest kept.
+template <class F>
+Layout by_profile(const Layout& l, const IntTuple& profile, F f) {
+  check_profile_rank(l, profile);
+  std::vector<Layout> modes;
+  for (int i = 0; i < rank(l); ++i) modes.push_back(i < profile.rank() ? f(get(l, i), profile[i]) : get(l, i));
+  return make_layout(modes);
+}
+
+}  // namespace
+
+Layout coalesce(const Layout& l) {
+  const auto s = leaves(l.shape), d = leaves(l.stride);
+  const int r = static_cast<int>(s.size());
+  if (r == 0) return trivial_layout();
+  return bw_coalesce(s, d, r - 2, s[r - 1], d[r - 1]);
+}
+
+Layout coalesce(const Layout& l, const IntTuple& profile) {
+  if (profile.is_leaf()) return coalesce(l);
+  return by_profile(l, profile, [](const Layout& m, const IntTuple& p) { return coalesce(m, p); });
+}
+
+Layout coalesce_x(const Layout& l) {
+  const auto s = leaves(l.shape), d = leaves(l.stride);
+  const int r = static_cast<int>(s.size());
+  if (r == 0) return trivial_layout();
+  // A trailing _1 mode becomes _2 so that the layout keeps extending past its domain.
+  const Int last = s[r - 1].is_constant(1) ? static_int(2) : s[r - 1];
+  return bw_coalesce(s, d, r - 2, last, d[r - 1]);
+}
+
+Layout filter_zeros(const Layout& l) {
+  IntTuple shape = transform_leaf(l.stride, l.shape, [](Int d, Int s) { return d.is_constant(0) ? static_int(1) : s; });
+  return Layout{shape, l.stride};
+}
+
+Layout filter(const Layout& l) { return coalesce(filter_zeros(l)); }
+
+Layout filter(const Layout& l, const IntTuple& profile) {
+  if (profile.is_leaf()) return filter(l);
+  return by_profile(l, profile, [](const Layout& m, const IntTuple& p) { return filter(m, p); });
+}
+
+}  // namespace layoutx

@@ -1,0 +1,71 @@
+// complement (CuTe layout.hpp detail::complement).
+#include <fmt/format.h>
+
+#include "layoutx/algebra.hpp"
+#include "layoutx/notation.hpp"
+
+namespace layoutx {
+
+namespace {
+
+void check_injective(Int new_shape, Int min_stride, Int last_stride, const Layout& filtered) {
+  if (new_shape.value != 0) return;
+  throw Error(fmt::format(
+      "Non-injective Layout detected in complement.: {} maps two coordinates to one offset (stride {} is smaller "
+      "than the extent {} already covered)",
+      to_text(filtered), min_stride.value, last_stride.value));
+}
+
+// @pre shape/stride come from filter(): flat, no stride-0 or size-1 modes.
+Layout complement_filtered(const Layout& filtered, const IntTuple& cotarget) {
+  IntTuple shape = filtered.shape, stride = filtered.stride;
+  if (stride.is_leaf() && stride.value().is_constant(0)) return make_layout(coalesce_shape(cotarget));
+
+  const int r = shape.rank();
+  if (r != 1 && !is_static(stride))
+    throw Error(fmt::format(
+        "Dynamic-stride complement only for rank-1 layouts: {} has {} modes and dynamic strides; the operation needs "
+        "static strides",
+        to_text(filtered), r));
+
+  shape = wrap(shape);
+  stride = wrap(stride);
+  std::vector<IntTuple> result_shape;
+  std::vector<Int> result_stride{static_int(1)};
+  for (int i = 0; i + 1 < r; ++i) {
+    int min_idx = 0;
+    for (int j = 1; j < stride.rank(); ++j)
+      if (stride[j].value().value < stride[min_idx].value().value) min_idx = j;
+    const Int min_stride = stride[min_idx].value();
+    const Int new_shape = min_stride / result_stride[i];
+    const Int new_stride = min_stride * shape[min_idx].value();
+    check_injective(new_shape, min_stride, result_stride[i], filtered);
+    shape = remove_at(shape, min_idx);
+    stride = remove_at(stride, min_idx);
+    result_shape.emplace_back(new_shape);
+    result_stride.push_back(new_stride);
+  }
+  const Int last_stride = stride[0].value();
+  const Int new_shape = last_stride / result_stride[r - 1];
+  check_injective(new_shape, last_stride, result_stride[r - 1], filtered);
+  result_shape.emplace_back(new_shape);
+
+  const Int new_stride = last_stride * shape[0].value();
+  const IntTuple rest_shape = coalesce_shape(ceil_div(cotarget, IntTuple(new_stride)));
+  const IntTuple rest_stride = compact_col_major(rest_shape, new_stride);
+
+  std::vector<IntTuple> rs(result_stride.begin(), result_stride.end());
+  return coalesce(Layout{IntTuple::tuple({IntTuple(result_shape), rest_shape}),
+                         IntTuple::tuple({IntTuple(rs), rest_stride})});
+}
+
+}  // namespace
+
+Layout complement(const Layout& l, const IntTuple& cotarget) { return complement_filtered(filter(l), cotarget); }
+
+Layout complement(const Layout& l) {
+  const Layout filtered = filter(l);
+  return complement_filtered(filtered, cosize(filtered));
+}
+
+}  // namespace layoutx

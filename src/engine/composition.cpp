@@ -1,0 +1,155 @@
+// composition (CuTe layout.hpp detail::composition_impl and its callers).
+#include <fmt/format.h>
+
+#include "layoutx/algebra.hpp"
+#include "layoutx/notation.hpp"
+
+namespace layoutx {
+
+namespace {
+
+// Largest right-hand size for which a dubious composition is verified point by point.
+constexpr std::int64_t kVerifyLimit = std::int64_t{1} << 16;
+
+struct Fold {
+  std::vector<IntTuple> result_shape, result_stride;
+  Int rest_shape, rest_stride;
+  bool weak_stride_accepted = false;  // CuTe's weak stride check passed where the strong one fails
+};
+
+void check_stride_divisibility(Int curr_shape, Int rest_stride, int mode, const IntTuple& lhs_shape, Fold& f) {
+  const bool divides = rest_stride.value % curr_shape.value == 0 || rest_stride.value < curr_shape.value;
+  if (!divides) {
+    const std::string msg = fmt::format(
+        "Stride Divisibility Condition: the stride {} of the right-hand layout does not divide mode {} (size {}) of "
+        "the left-hand shape {} (it must be a multiple of it, or smaller than it)",
+        rest_stride.value, mode, curr_shape.value, to_text(lhs_shape));
+    if (curr_shape.is_static && rest_stride.is_static) throw Error(msg);
+    Diagnostics::current().warn("Stride Divisibility Condition",
+                                msg + "; CuTe computes it anyway because the operands are dynamic");
+  }
+  // The weak check lets a stride smaller than the mode through even when it
+  // does not divide the mode; the result is then not A o B once the elements spill over.
+  if (std::int64_t a = std::abs(rest_stride.value); a < curr_shape.value && a != 0 && curr_shape.value % a != 0)
+    f.weak_stride_accepted = true;
+}
+
+void check_shape_divisibility(Int rest_shape, Int new_shape, int mode, const IntTuple& lhs_shape) {
+  if (rest_shape.value % new_shape.value == 0) return;
+  const std::string msg = fmt::format(
+      "Shape Divisibility Condition: the right-hand size {} is not a multiple of the {} elements mode {} of the "
+      "left-hand shape {} provides",
+      rest_shape.value, new_shape.value, mode, to_text(lhs_shape));
+  if (rest_shape.is_static && new_shape.is_static) throw Error(msg);
+  Diagnostics::current().warn("Shape Divisibility Condition",
+                              msg + "; CuTe computes it anyway because the operands are dynamic");
+}
+
+// composition_impl for a tuple lhs and integral rhs mode s:d.
+Layout compose_mode(const IntTuple& lhs_shape, const IntTuple& lhs_stride, Int rhs_shape, Int rhs_stride,
+                    bool& weak_stride_accepted) {
+  const int r = lhs_shape.rank();
+  Fold f{{}, {}, rhs_shape, rhs_stride, false};
+  for (int i = 0; i + 1 < r; ++i) {
+    const Int curr_shape = lhs_shape[i].value();
+    const Int curr_stride = lhs_stride[i].value();
+    f.weak_stride_accepted = false;
+    check_stride_divisibility(curr_shape, f.rest_stride, i, lhs_shape, f);
+    const Int next_shape = ceil_div(curr_shape, abs(f.rest_stride));
+    const Int next_stride = ceil_div(abs(f.rest_stride), curr_shape) * signum(f.rest_stride);
+    if (next_shape.is_constant(1) || f.rest_shape.is_constant(1)) {
+      f.rest_stride = next_stride;
+      continue;
+    }
+    const Int new_shape = min(next_shape, f.rest_shape);
+    check_shape_divisibility(f.rest_shape, new_shape, i, lhs_shape);
+    if (f.weak_stride_accepted && f.rest_shape.value > new_shape.value) weak_stride_accepted = true;
+    f.result_shape.emplace_back(new_shape);
+    f.result_stride.emplace_back(f.rest_stride * curr_stride);
+    f.rest_shape = f.rest_shape / new_shape;
+    f.rest_stride = next_stride;
+  }
+  const Int last_stride = lhs_stride[r - 1].value();
+  if (f.result_shape.empty()) return Layout{f.rest_shape, f.rest_stride * last_stride};
+  if (f.rest_shape.is_constant(1))
+    return Layout{unwrap(IntTuple(f.result_shape)), unwrap(IntTuple(f.result_stride))};
+  f.result_shape.emplace_back(f.rest_shape);
+  f.result_stride.emplace_back(f.rest_stride * last_stride);
+  return Layout{IntTuple(f.result_shape), IntTuple(f.result_stride)};
+}
+
+Layout composition_impl(const IntTuple& lhs_shape, const IntTuple& lhs_stride, const IntTuple& rhs_shape,
+                        const IntTuple& rhs_stride, bool& weak) {
+  if (rhs_shape.is_tuple()) {  // right-distributivity over the rhs modes
+    std::vector<Layout> modes;
+    for (int i = 0; i < rhs_shape.rank(); ++i)
+      modes.push_back(composition_impl(lhs_shape, lhs_stride, rhs_shape[i], rhs_stride[i], weak));
+    return make_layout(modes);
+  }
+  if (rhs_stride.value().is_constant(0)) return Layout{rhs_shape, rhs_stride};
+  if (lhs_shape.is_leaf()) return Layout{rhs_shape, rhs_stride.value() * lhs_stride.value()};
+  return compose_mode(lhs_shape, lhs_stride, rhs_shape.value(), rhs_stride.value(), weak);
+}
+
+void report_weak_composition(const Layout& a, const Layout& b, const Layout& r) {
+  const std::int64_t n = size(b).value;
+  if (n <= kVerifyLimit) {
+    for (std::int64_t i = 0; i < n; ++i) {
+      const Int want = evaluate(a, IntTuple(evaluate(b, IntTuple(static_int(i)))));
+      const Int got = evaluate(r, IntTuple(static_int(i)));
+      if (want.value != got.value) {
+        Diagnostics::current().warn(
+            "Stride Divisibility Condition",
+            fmt::format("composition({}, {}) = {} is CuTe's answer but not A o B: CuTe's weak stride divisibility "
+                        "check accepted a stride that does not divide a mode of A (at index {}: A(B({})) = {}, "
+                        "result = {})",
+                        to_text(a), to_text(b), to_text(r), i, i, want.value, got.value));
+        return;
+      }
+    }
+    return;
+  }
+  Diagnostics::current().warn(
+      "Stride Divisibility Condition",
+      fmt::format("composition({}, {}) = {} is CuTe's answer, but CuTe's weak stride divisibility check accepted a "
+                  "stride that does not divide a mode of A, so it is not A o B",
+                  to_text(a), to_text(b), to_text(r)));
+}
+
+}  // namespace
+
+Layout composition(const Layout& a, const Layout& b) {
+  const Layout flat = coalesce_x(a);
+  bool weak = false;
+  Layout r = composition_impl(flat.shape, flat.stride, b.shape, b.stride, weak);
+  if (weak) report_weak_composition(a, b, r);
+  return r;
+}
+
+Layout composition(const Layout& a, const Tiler& b) {
+  switch (b.kind) {
+    case Tiler::Kind::Layout:
+      return composition(a, b.layout);
+    case Tiler::Kind::Underscore:
+      return a;
+    case Tiler::Kind::Integer: {
+      const Layout flat = coalesce_x(a);
+      bool weak = false;
+      Layout r = composition_impl(flat.shape, flat.stride, b.extent, static_int(1), weak);
+      if (weak) report_weak_composition(a, Layout{b.extent, static_int(1)}, r);
+      return r;
+    }
+    case Tiler::Kind::Tuple:
+      break;
+  }
+  if (static_cast<int>(b.modes.size()) > rank(a))
+    throw Error(fmt::format(
+        "static_assert(tuple_size<Tiler>::value <= Layout<LShape,LStride>::rank): the tiler has {} modes but {} has rank {}",
+        b.modes.size(), to_text(a), rank(a)));
+  // Modes of a not covered by the tiler are dropped.
+  std::vector<Layout> modes;
+  for (size_t i = 0; i < b.modes.size(); ++i) modes.push_back(composition(get(a, static_cast<int>(i)), b.modes[i]));
+  return make_layout(modes);
+}
+
+}  // namespace layoutx

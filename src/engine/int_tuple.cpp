@@ -1,0 +1,350 @@
+#include "layoutx/int_tuple.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "layoutx/notation.hpp"
+
+namespace layoutx {
+
+const IntTuple& IntTuple::operator[](int i) const {
+  if (is_leaf_) {
+    if (i != 0) throw Error(fmt::format("Index out of range: get<{}> of the integer {}", i, to_text(*this)));
+    return *this;
+  }
+  if (i < 0 || i >= static_cast<int>(elems_.size()))
+    throw Error(fmt::format("Index out of range: get<{}> of {} (rank {})", i, to_text(*this), elems_.size()));
+  return elems_[i];
+}
+
+bool IntTuple::operator==(const IntTuple& o) const {
+  if (is_leaf_ != o.is_leaf_) return false;
+  if (is_leaf_) return value_ == o.value_;
+  return elems_ == o.elems_;
+}
+
+int depth(const IntTuple& t) {
+  if (t.is_leaf()) return 0;
+  int d = 0;
+  for (const auto& e : t.elems()) d = std::max(d, depth(e));
+  return 1 + d;
+}
+
+Int product(const IntTuple& t) {
+  if (t.is_leaf()) return t.value();
+  Int p = static_int(1);
+  for (const auto& e : t.elems()) p = p * product(e);
+  return p;
+}
+
+static void collect_leaves(const IntTuple& t, std::vector<Int>& out) {
+  if (t.is_leaf()) {
+    out.push_back(t.value());
+    return;
+  }
+  for (const auto& e : t.elems()) collect_leaves(e, out);
+}
+
+std::vector<Int> leaves(const IntTuple& t) {
+  std::vector<Int> out;
+  collect_leaves(t, out);
+  return out;
+}
+
+IntTuple flatten(const IntTuple& t) {
+  if (t.is_leaf()) return t;
+  std::vector<IntTuple> out;
+  for (Int i : leaves(t)) out.emplace_back(i);
+  return IntTuple(std::move(out));
+}
+
+IntTuple wrap(const IntTuple& t) { return t.is_leaf() ? IntTuple::tuple({t}) : t; }
+
+IntTuple unwrap(const IntTuple& t) {
+  if (t.is_tuple() && t.rank() == 1) return unwrap(t.elems()[0]);
+  return t;
+}
+
+IntTuple append(const IntTuple& t, const IntTuple& x) {
+  IntTuple r = wrap(t);
+  r.elems().push_back(x);
+  return r;
+}
+
+IntTuple prepend(const IntTuple& t, const IntTuple& x) {
+  IntTuple r = wrap(t);
+  r.elems().insert(r.elems().begin(), x);
+  return r;
+}
+
+IntTuple append_to_rank(const IntTuple& t, int n, const IntTuple& x) {
+  if (t.rank() >= n) return t;
+  IntTuple r = wrap(t);
+  while (r.rank() < n) r.elems().push_back(x);
+  return r;
+}
+
+IntTuple take(const IntTuple& t, int b, int e) {
+  const IntTuple w = wrap(t);
+  return IntTuple(std::vector<IntTuple>(w.elems().begin() + b, w.elems().begin() + e));
+}
+
+IntTuple remove_at(const IntTuple& t, int i) {
+  IntTuple r = wrap(t);
+  r.elems().erase(r.elems().begin() + i);
+  return r;
+}
+
+bool is_static(const IntTuple& t) {
+  for (Int i : leaves(t))
+    if (!i.is_static) return false;
+  return true;
+}
+
+bool congruent(const IntTuple& a, const IntTuple& b) {
+  if (a.is_leaf() || b.is_leaf()) return a.is_leaf() == b.is_leaf();
+  if (a.rank() != b.rank()) return false;
+  for (int i = 0; i < a.rank(); ++i)
+    if (!congruent(a.elems()[i], b.elems()[i])) return false;
+  return true;
+}
+
+bool has_constant(const IntTuple& t, std::int64_t n) {
+  for (Int i : leaves(t))
+    if (i.is_constant(n)) return true;
+  return false;
+}
+
+IntTuple transform_leaf(const IntTuple& t, const std::function<Int(Int)>& f) {
+  if (t.is_leaf()) return f(t.value());
+  std::vector<IntTuple> out;
+  for (const auto& e : t.elems()) out.push_back(transform_leaf(e, f));
+  return IntTuple(std::move(out));
+}
+
+IntTuple transform_leaf(const IntTuple& a, const IntTuple& b, const std::function<Int(Int, Int)>& f) {
+  if (a.is_leaf() && b.is_leaf()) return f(a.value(), b.value());
+  if (a.is_leaf() || b.is_leaf() || a.rank() != b.rank())
+    throw Error(fmt::format("Mismatched ranks: {} and {}", to_text(a), to_text(b)));
+  std::vector<IntTuple> out;
+  for (int i = 0; i < a.rank(); ++i) out.push_back(transform_leaf(a.elems()[i], b.elems()[i], f));
+  return IntTuple(std::move(out));
+}
+
+IntTuple repeat_like(const IntTuple& t, Int x) {
+  return transform_leaf(t, [x](Int) { return x; });
+}
+
+IntTuple product_each(const IntTuple& t) {
+  std::vector<IntTuple> out;
+  for (const auto& e : wrap(t).elems()) out.emplace_back(product(e));
+  return IntTuple(std::move(out));
+}
+
+Int inner_product(const IntTuple& a, const IntTuple& b) {
+  if (a.is_leaf() || b.is_leaf()) {
+    if (a.is_leaf() && b.is_leaf()) return a.value() * b.value();
+    throw Error(fmt::format("Mismatched ranks: {} and {}", to_text(a), to_text(b)));
+  }
+  if (a.rank() != b.rank()) throw Error(fmt::format("Mismatched ranks: {} and {}", to_text(a), to_text(b)));
+  Int sum = static_int(0);
+  for (int i = 0; i < a.rank(); ++i) sum = sum + inner_product(a.elems()[i], b.elems()[i]);
+  return sum;
+}
+
+// shape_div on integers: CuTe enforces a % b == 0 || b % a == 0 for static
+// operands and rounds away from zero (1 or -1 when |a| < |b|).
+static Int shape_div_int(Int a, Int b) {
+  if (b.value == 0) throw Error(fmt::format("shape_div: division of {} by zero", a.value));
+  if (a.is_static && b.is_static && a.value % b.value != 0 && (a.value == 0 || b.value % a.value != 0))
+    throw Error(fmt::format("Static shape_div failure: neither of {} and {} divides the other", a.value, b.value));
+  Int q = a / b;
+  if (q.value != 0) return q;
+  return signum(a) * signum(b);
+}
+
+IntTuple shape_div(const IntTuple& a, const IntTuple& b) {
+  if (a.is_tuple()) {
+    if (b.is_tuple()) {
+      if (a.rank() != b.rank()) throw Error(fmt::format("Mismatched ranks in shape_div: {} and {}", to_text(a), to_text(b)));
+      std::vector<IntTuple> out;
+      for (int i = 0; i < a.rank(); ++i) out.push_back(shape_div(a.elems()[i], b.elems()[i]));
+      return IntTuple(std::move(out));
+    }
+    std::vector<IntTuple> out;
+    IntTuple rest = b;
+    for (const auto& ai : a.elems()) {
+      out.push_back(shape_div(ai, rest));
+      rest = shape_div(rest, ai);
+    }
+    return IntTuple(std::move(out));
+  }
+  if (b.is_tuple()) return shape_div(a, IntTuple(product(b)));
+  return shape_div_int(a.value(), b.value());
+}
+
+IntTuple ceil_div(const IntTuple& a, const IntTuple& b) {
+  if (a.is_tuple()) {
+    if (b.is_tuple()) {
+      if (a.rank() < b.rank()) throw Error(fmt::format("Mismatched ranks in ceil_div: {} and {}", to_text(a), to_text(b)));
+      std::vector<IntTuple> out;
+      for (int i = 0; i < a.rank(); ++i)
+        out.push_back(i < b.rank() ? ceil_div(a.elems()[i], b.elems()[i]) : a.elems()[i]);
+      return IntTuple(std::move(out));
+    }
+    std::vector<IntTuple> out;
+    IntTuple rest = b;
+    for (const auto& ai : a.elems()) {
+      out.push_back(ceil_div(ai, rest));
+      rest = ceil_div(rest, ai);
+    }
+    return IntTuple(std::move(out));
+  }
+  if (b.is_tuple()) return ceil_div(a, IntTuple(product(b)));
+  return ceil_div(a.value(), b.value());
+}
+
+IntTuple coalesce_shape(const IntTuple& shape) {
+  if (shape.is_leaf()) return shape;
+  std::vector<Int> flat = leaves(shape);
+  if (flat.empty()) return shape;
+  std::vector<IntTuple> out{IntTuple(flat[0])};
+  for (size_t i = 1; i < flat.size(); ++i) {
+    Int back = out.back().value();
+    if (back.is_static == flat[i].is_static)
+      out.back() = IntTuple(back * flat[i]);
+    else
+      out.emplace_back(flat[i]);
+  }
+  // fold_first over a one-element tuple returns the element itself.
+  return out.size() == 1 ? out[0] : IntTuple(std::move(out));
+}
+
+IntTuple zip(const IntTuple& a, const IntTuple& b) {
+  if (a.is_leaf()) return zip(IntTuple::tuple({a}), IntTuple::tuple({b}));
+  if (a.rank() != b.rank())
+    throw Error(fmt::format("Mismatched ranks in zip: {} and {}", to_text(a), to_text(b)));
+  std::vector<IntTuple> out;
+  for (int i = 0; i < a.rank(); ++i) out.push_back(IntTuple::tuple({a.elems()[i], b[i]}));
+  return IntTuple(std::move(out));
+}
+
+IntTuple zip2_by(const IntTuple& t, const IntTuple& guide) {
+  if (guide.is_leaf()) {
+    if (t.rank() != 2 || t.is_leaf()) throw Error(fmt::format("Mismatched rank: zip2_by needs a rank-2 mode, got {}", to_text(t)));
+    return t;
+  }
+  if (t.is_leaf() || t.rank() < guide.rank())
+    throw Error(fmt::format("Mismatched ranks: {} against the tiler profile", to_text(t)));
+  std::vector<IntTuple> firsts, seconds;
+  for (int i = 0; i < guide.rank(); ++i) {
+    IntTuple split = zip2_by(t.elems()[i], guide.elems()[i]);
+    firsts.push_back(split.elems()[0]);
+    seconds.push_back(split.elems()[1]);
+  }
+  for (int i = guide.rank(); i < t.rank(); ++i) seconds.push_back(t.elems()[i]);
+  return IntTuple::tuple({IntTuple(std::move(firsts)), IntTuple(std::move(seconds))});
+}
+
+// detail::compact: returns the stride for `shape` and advances `current`.
+static IntTuple compact(const IntTuple& shape, Int& current, bool left) {
+  if (shape.is_leaf()) {
+    if (shape.value().is_constant(1)) return static_int(0);
+    Int stride = current;
+    current = current * shape.value();
+    return stride;
+  }
+  std::vector<IntTuple> out(shape.elems().size());
+  const int n = shape.rank();
+  for (int k = 0; k < n; ++k) {
+    const int i = left ? k : n - 1 - k;
+    out[i] = compact(shape.elems()[i], current, left);
+  }
+  return IntTuple(std::move(out));
+}
+
+IntTuple compact_col_major(const IntTuple& shape, Int current) { return compact(shape, current, true); }
+
+IntTuple compact_row_major(const IntTuple& shape, Int current) { return compact(shape, current, false); }
+
+static IntTuple compact_order_impl(const IntTuple& shape, const IntTuple& order, const std::vector<Int>& flat_shape,
+                                   const std::vector<Int>& flat_order) {
+  if (order.is_tuple()) {
+    std::vector<IntTuple> out;
+    for (int i = 0; i < order.rank(); ++i)
+      out.push_back(compact_order_impl(shape.elems()[i], order.elems()[i], flat_shape, flat_order));
+    return IntTuple(std::move(out));
+  }
+  Int d = static_int(1);
+  for (size_t i = 0; i < flat_shape.size(); ++i)
+    if (flat_order[i].value < order.value().value) d = d * flat_shape[i];
+  return compact_col_major(shape, d);
+}
+
+IntTuple compact_order(const IntTuple& shape, const IntTuple& order) {
+  if (!congruent(shape, order))
+    throw Error(fmt::format("Need congruence of shape and order: {} and {}", to_text(shape), to_text(order)));
+  return compact_order_impl(shape, order, leaves(shape), leaves(order));
+}
+
+Int crd2idx(const IntTuple& coord, const IntTuple& shape, const IntTuple& stride) {
+  if (coord.is_tuple()) {
+    if (shape.is_leaf())
+      throw Error(fmt::format("Invalid parameters: coordinate {} is a tuple but the shape {} is an integer",
+                              to_text(coord), to_text(shape)));
+    if (coord.rank() != shape.rank() || coord.rank() != stride.rank())
+      throw Error(fmt::format("Mismatched Ranks: coordinate {} against shape {}", to_text(coord), to_text(shape)));
+    Int sum = static_int(0);
+    for (int i = 0; i < coord.rank(); ++i) sum = sum + crd2idx(coord.elems()[i], shape.elems()[i], stride.elems()[i]);
+    return sum;
+  }
+  if (shape.is_tuple()) {
+    if (shape.rank() != stride.rank())
+      throw Error(fmt::format("Mismatched Ranks: shape {} and stride {}", to_text(shape), to_text(stride)));
+    Int c = coord.value();
+    Int sum = static_int(0);
+    const int n = shape.rank();
+    for (int i = 0; i < n; ++i) {
+      if (i + 1 == n) {  // the last mode takes the rest: indices past the end extend it
+        sum = sum + crd2idx(c, shape.elems()[i], stride.elems()[i]);
+      } else {
+        Int m = product(shape.elems()[i]);
+        sum = sum + crd2idx(c % m, shape.elems()[i], stride.elems()[i]);
+        c = c / m;
+      }
+    }
+    return sum;
+  }
+  if (stride.is_tuple())
+    throw Error(fmt::format("incongruent shape and stride: {} against {}", to_text(shape), to_text(stride)));
+  return coord.value() * stride.value();
+}
+
+static IntTuple idx2crd_impl(Int idx, const IntTuple& shape, const IntTuple& stride) {
+  if (shape.is_tuple()) {
+    std::vector<IntTuple> out;
+    for (int i = 0; i < shape.rank(); ++i) out.push_back(idx2crd_impl(idx, shape.elems()[i], stride.elems()[i]));
+    return IntTuple(std::move(out));
+  }
+  if (shape.value().is_constant(1)) return static_int(0);
+  return (idx / stride.value()) % shape.value();
+}
+
+IntTuple idx2crd(Int idx, const IntTuple& shape) {
+  if (shape.is_leaf()) return idx;
+  return idx2crd_impl(idx, shape, compact_col_major(shape));
+}
+
+bool coordinate_in_domain(const IntTuple& coord, const IntTuple& shape) {
+  if (coord.is_leaf()) {
+    const std::int64_t c = coord.value().value;
+    return c >= 0 && c < product(shape).value;
+  }
+  if (shape.is_leaf() || coord.rank() != shape.rank()) return false;
+  for (int i = 0; i < coord.rank(); ++i)
+    if (!coordinate_in_domain(coord.elems()[i], shape.elems()[i])) return false;
+  return true;
+}
+
+}  // namespace layoutx

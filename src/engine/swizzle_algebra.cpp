@@ -1,0 +1,185 @@
+#include "layoutx/swizzle_algebra.hpp"
+
+#include <fmt/format.h>
+
+#include <bit>
+#include <numeric>
+
+#include "layoutx/notation.hpp"
+
+namespace layoutx {
+
+namespace {
+
+int log2_of_power_of_two(std::int64_t n, const char* what) {
+  if (n <= 0 || !std::has_single_bit(static_cast<std::uint64_t>(n)))
+    throw Error(fmt::format("{}<{}> of a swizzle: N must be a power of two", what, n));
+  return std::countr_zero(static_cast<std::uint64_t>(n));
+}
+
+// The projection of a swizzle onto its Y and Z bits, as a layout (detail::transfer_swizzle's P).
+Layout swizzle_only_zy(const Swizzle& sw) {
+  const int m = sw.base, b = sw.bits, s = std::abs(sw.shift);
+  return Layout{IntTuple::tuple({static_int(std::int64_t{1} << m), static_int(std::int64_t{1} << b),
+                                 static_int(std::int64_t{1} << (s - b)), static_int(std::int64_t{1} << b),
+                                 static_int(1)}),
+                IntTuple::tuple({static_int(0), static_int(std::int64_t{1} << m), static_int(0),
+                                 static_int(std::int64_t{1} << (m + s)), static_int(0)})};
+}
+
+std::int64_t at_index(const Layout& l, std::int64_t i) { return evaluate(l, IntTuple(static_int(i))).value; }
+
+}  // namespace
+
+AnyLayout compose(const Swizzle& sw, Int offset, const Layout& l) {
+  if (sw.bits == 0 && offset.is_constant(0)) return l;
+  return ComposedLayout{sw, offset, l, {}};
+}
+
+AnyLayout composition(const Swizzle& sw, const Layout& l) { return compose(sw, static_int(0), l); }
+
+AnyLayout composition(const Layout& a, const Swizzle& sw) {
+  const std::int64_t y = at_index(a, sw.yyy_mask());
+  const std::int64_t z = at_index(a, sw.zzz_mask());
+  return composition(make_swizzle(y, z), a);
+}
+
+AnyLayout composition(const Layout& a, const ComposedLayout& b) {
+  require_single_swizzle(b, "composition");
+  if (!b.offset.is_constant(0))
+    throw Error(fmt::format("Require offset == 0.: composition({}, {}) needs the composed layout's offset to be a static 0",
+                            to_text(a), to_text(b)));
+  return composition(composition(a, b.swizzle), Tiler::of(b.layout));
+}
+
+AnyLayout composition(const AnyLayout& a, const Tiler& b) {
+  if (const auto* l = std::get_if<Layout>(&a)) return composition(*l, b);
+  const auto& c = std::get<ComposedLayout>(a);
+  return on_inner(c, [&](const Layout& inner) { return composition(inner, b); });
+}
+
+AnyLayout composition(const ComposedLayout& a, const ComposedLayout& b) {
+  const AnyLayout inner = composition(a.layout, b);
+  if (const auto* l = std::get_if<Layout>(&inner)) return ComposedLayout{a.swizzle, a.offset, *l, a.nested};
+  const auto& ic = std::get<ComposedLayout>(inner);
+  ComposedLayout out{a.swizzle, a.offset, ic.layout, a.nested};
+  out.nested.push_back(SwizzleStage{ic.swizzle, ic.offset});
+  out.nested.insert(out.nested.end(), ic.nested.begin(), ic.nested.end());
+  return out;
+}
+
+void require_single_swizzle(const ComposedLayout& c, const char* operation) {
+  if (!c.nested.empty())
+    throw Error(fmt::format("{} of the nested composed layout {} is not supported", operation, to_text(c)));
+}
+
+Swizzle composition(const Swizzle& a, const Swizzle& b) {
+  if (a.shift != b.shift)
+    throw Error(fmt::format("Can only merge swizzles of the same shift.: {} and {}", to_text(a), to_text(b)));
+  return make_swizzle(a.yyy_mask() ^ b.yyy_mask(), a.zzz_mask() ^ b.zzz_mask());
+}
+
+static AnyLayout invert(const ComposedLayout& c, Layout (*inverse)(const Layout&), const char* name) {
+  require_single_swizzle(c, name);
+  if (!c.offset.is_constant(0))
+    throw Error(fmt::format("{}({}): CuTe's answer is a Layout o offset o Swizzle, which layoutx cannot represent; "
+                            "use a zero offset",
+                            name, to_text(c)));
+  return composition(inverse(c.layout), c.swizzle);
+}
+
+AnyLayout right_inverse(const ComposedLayout& c) { return invert(c, &right_inverse, "right_inverse"); }
+AnyLayout left_inverse(const ComposedLayout& c) { return invert(c, &left_inverse, "left_inverse"); }
+
+Swizzle upcast(const Swizzle& sw, std::int64_t n) {
+  const int k = log2_of_power_of_two(n, "upcast");
+  const int new_m = sw.base - k;
+  if (new_m >= 0) return Swizzle{sw.bits, new_m, sw.shift};
+  return Swizzle{std::max(sw.bits + new_m, 0), 0, sw.shift};
+}
+
+Swizzle downcast(const Swizzle& sw, std::int64_t n) {
+  const int k = log2_of_power_of_two(n, "downcast");
+  return Swizzle::make(sw.bits, sw.base + k, sw.shift);
+}
+
+static Int upcast_offset(Int offset, std::int64_t n) {
+  if (offset.is_static && offset.value % n != 0)
+    throw Error(fmt::format("upcast<{}>: the offset {} is not a multiple of {}", n, offset.value, n));
+  return offset / static_int(n);
+}
+
+ComposedLayout upcast(const ComposedLayout& c, std::int64_t n) {
+  ComposedLayout out{upcast(c.swizzle, n), upcast_offset(c.offset, n), upcast(c.layout, n), {}};
+  for (const auto& s : c.nested) out.nested.push_back(SwizzleStage{upcast(s.swizzle, n), upcast_offset(s.offset, n)});
+  return out;
+}
+
+ComposedLayout downcast(const ComposedLayout& c, std::int64_t n) {
+  ComposedLayout out{downcast(c.swizzle, n), c.offset * static_int(n), downcast(c.layout, n), {}};
+  for (const auto& s : c.nested) out.nested.push_back(SwizzleStage{downcast(s.swizzle, n), s.offset * static_int(n)});
+  return out;
+}
+
+ComposedLayout recast_layout(const ComposedLayout& c, std::int64_t old_bits, std::int64_t new_bits) {
+  if (old_bits <= 0 || new_bits <= 0)
+    throw Error(fmt::format("recast<{},{}>: element sizes in bits must be positive", old_bits, new_bits));
+  const std::int64_t g = std::gcd(old_bits, new_bits);
+  const std::int64_t num = new_bits / g, den = old_bits / g;
+  if (num == 1 && den == 1) return c;
+  if (num == 1) return downcast(c, den);
+  if (den == 1) return upcast(c, num);
+  throw Error(fmt::format("Recast not supported.: recast<{},{}> of a composed layout needs a whole ratio", old_bits,
+                          new_bits));
+}
+
+Layout max_common_layout(const ComposedLayout& a, const Layout& b) {
+  require_single_swizzle(a, "max_common_layout");
+  const Layout common = max_common_layout(a.layout, b);
+  const Int base = static_int(std::int64_t{1} << a.swizzle.base);
+  if (base.value < size(common).value) return composition(common, Tiler::of(base));
+  return common;
+}
+
+Int max_common_vector(const ComposedLayout& a, const Layout& b) {
+  require_single_swizzle(a, "max_common_vector");
+  return min(max_common_vector(a.layout, b), static_int(std::int64_t{1} << a.swizzle.base));
+}
+
+Int max_common_vector(const ComposedLayout& a, const ComposedLayout& b) {
+  require_single_swizzle(a, "max_common_vector");
+  require_single_swizzle(b, "max_common_vector");
+  const Int vec = max_common_vector(a.layout, b.layout);
+  if (a.swizzle == b.swizzle) return vec;
+  return min(min(vec, static_int(std::int64_t{1} << a.swizzle.base)), static_int(std::int64_t{1} << b.swizzle.base));
+}
+
+AnyLayout logical_product(const Layout& block, const ComposedLayout& tiler) {
+  require_single_swizzle(tiler, "logical_product");
+  if (!tiler.offset.is_constant(0))
+    throw Error(fmt::format("Require Swizzle offset == 0.: logical_product({}, {})", to_text(block), to_text(tiler)));
+  const Layout new_layout = logical_product(block, Tiler::of(tiler.layout));
+  const Layout only_zy = composition(swizzle_only_zy(tiler.swizzle), tiler.layout);
+  const std::int64_t active = at_index(only_zy, size(only_zy).value - 1);
+  const std::int64_t active_z = active & tiler.swizzle.zzz_mask();
+  const std::int64_t active_y = active & tiler.swizzle.yyy_mask();
+  auto through = [&](std::int64_t bits) {
+    return evaluate(new_layout, IntTuple::tuple({static_int(0), static_int(at_index(tiler.layout, bits))})).value;
+  };
+  return composition(make_swizzle(through(active_y), through(active_z)), new_layout);
+}
+
+const Layout& inner_layout(const AnyLayout& l) {
+  if (const auto* p = std::get_if<Layout>(&l)) return *p;
+  return std::get<ComposedLayout>(l).layout;
+}
+
+Int size(const AnyLayout& l) { return size(inner_layout(l)); }
+Int cosize(const AnyLayout& l) { return cosize(inner_layout(l)); }
+
+Int evaluate(const AnyLayout& l, const IntTuple& coord) {
+  if (const auto* p = std::get_if<Layout>(&l)) return evaluate(*p, coord);
+  return evaluate(std::get<ComposedLayout>(l), coord);
+}
+
+}  // namespace layoutx

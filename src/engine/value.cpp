@@ -1,0 +1,131 @@
+#include "layoutx/value.hpp"
+
+#include "layoutx/notation.hpp"
+
+namespace layoutx {
+
+Value Value::of(Int i) {
+  Value v;
+  v.kind = Kind::Integer;
+  v.integer = i;
+  return v;
+}
+
+Value Value::of(const IntTuple& t) {
+  if (t.is_leaf()) return of(t.value());
+  std::vector<Value> elems;
+  for (const auto& e : t.elems()) elems.push_back(of(e));
+  return tuple(std::move(elems));
+}
+
+Value Value::of(const Layout& l) {
+  Value v;
+  v.kind = Kind::Layout;
+  v.layout = l;
+  return v;
+}
+
+Value Value::of(const Swizzle& s) {
+  Value v;
+  v.kind = Kind::Swizzle;
+  v.swizzle = s;
+  return v;
+}
+
+Value Value::of(const ComposedLayout& c) {
+  Value v;
+  v.kind = Kind::Composed;
+  v.composed = c;
+  return v;
+}
+
+Value Value::of(const AnyLayout& l) {
+  if (const auto* p = std::get_if<Layout>(&l)) return of(*p);
+  return of(std::get<ComposedLayout>(l));
+}
+
+Value Value::tuple(std::vector<Value> elems) {
+  Value v;
+  v.kind = Kind::Tuple;
+  v.elems = std::move(elems);
+  return v;
+}
+
+Value Value::tag(Kind k) {
+  Value v;
+  v.kind = k;
+  return v;
+}
+
+bool Value::is_int_tuple() const {
+  if (kind == Kind::Integer) return true;
+  if (kind != Kind::Tuple) return false;
+  for (const auto& e : elems)
+    if (!e.is_int_tuple()) return false;
+  return true;
+}
+
+bool Value::is_layout_like() const { return kind == Kind::Layout || kind == Kind::Composed; }
+
+IntTuple Value::as_int_tuple() const {
+  if (kind == Kind::Integer) return integer;
+  std::vector<IntTuple> out;
+  for (const auto& e : elems) out.push_back(e.as_int_tuple());
+  return IntTuple(std::move(out));
+}
+
+AnyLayout Value::as_any_layout() const {
+  if (kind == Kind::Composed) return composed;
+  return layout;
+}
+
+std::string to_text(const Value& v) {
+  switch (v.kind) {
+    case Value::Kind::Integer:
+      return to_text(v.integer);
+    case Value::Kind::Tuple: {
+      std::string out = "(";
+      for (size_t i = 0; i < v.elems.size(); ++i) {
+        if (i) out += ',';
+        out += to_text(v.elems[i]);
+      }
+      return out + ")";
+    }
+    case Value::Kind::Layout:
+      return to_text(v.layout);
+    case Value::Kind::Swizzle:
+      return to_text(v.swizzle);
+    case Value::Kind::Composed:
+      return to_text(v.composed);
+    case Value::Kind::Underscore:
+      return "_";
+    case Value::Kind::LayoutLeft:
+      return "LayoutLeft";
+    case Value::Kind::LayoutRight:
+      return "LayoutRight";
+  }
+  return "?";
+}
+
+std::string kind_name(const Value& v) {
+  switch (v.kind) {
+    case Value::Kind::Integer:
+      return "integer";
+    case Value::Kind::Tuple:
+      return v.is_int_tuple() ? "int tuple" : "tile";
+    case Value::Kind::Layout:
+      return "layout";
+    case Value::Kind::Swizzle:
+      return "swizzle";
+    case Value::Kind::Composed:
+      return "composed layout";
+    case Value::Kind::Underscore:
+      return "'_'";
+    case Value::Kind::LayoutLeft:
+    case Value::Kind::LayoutRight:
+      return "layout tag";
+  }
+  return "value";
+}
+
+}  // namespace layoutx

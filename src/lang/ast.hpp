@@ -1,0 +1,36 @@
+// The syntax tree the grammar produces and the evaluator walks.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace layoutx::lang {
+
+struct Node {
+  enum class Kind {
+    Integer,     // 12, -4 (dynamic in --dynamic mode) or _12 (static)
+    Tuple,       // (a, b, ...)
+    Layout,      // shape : stride
+    Name,        // LayoutLeft, Sw<3,4,3>, ...
+    Call,        // name<targs>(args)
+    Apply,       // callee(args): evaluation or slicing
+    Compose,     // a o b o c
+    Underscore,  // _
+  };
+
+  Kind kind = Kind::Underscore;
+  std::size_t offset = 0;  // byte offset of the node's first character
+  std::int64_t value = 0;
+  bool is_static = false;
+  std::string name;
+  std::vector<std::int64_t> template_args;
+  bool has_template_args = false;
+  std::vector<Node> children;  // tuple elements, layout (shape, stride), call args, apply (callee, args...), chain
+};
+
+// Parse `text` into a tree; throws SourceError on a syntax error.
+Node parse(std::string_view text, std::size_t max_depth);
+
+}  // namespace layoutx::lang

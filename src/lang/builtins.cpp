@@ -1,0 +1,488 @@
+// The functions of the expression language, by CuTe's names and argument order.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+
+#include "call.hpp"
+#include "layoutx/notation.hpp"
+
+namespace layoutx::lang {
+
+namespace {
+
+// f on a layout; on a composed layout, f on its inner layout (swizzle and offset kept).
+template <class F>
+Value on_layout(const Call& c, std::size_t i, F f) {
+  const AnyLayout a = c.any_layout(i);
+  if (const auto* l = std::get_if<Layout>(&a)) return Value::of(f(*l));
+  return Value::of(on_inner(std::get<ComposedLayout>(a), f));
+}
+
+Value get_value(const Call& c, const Value& v, int i) {
+  switch (v.kind) {
+    case Value::Kind::Layout:
+      return Value::of(get(v.layout, i));
+    case Value::Kind::Composed:
+      return Value::of(on_inner(v.composed, [&](const Layout& l) { return get(l, i); }));
+    case Value::Kind::Integer:
+      if (i != 0) c.fail(fmt::format("Index out of range: get<{}> of the integer {}", i, to_text(v)));
+      return v;
+    case Value::Kind::Tuple:
+      if (i >= static_cast<int>(v.elems.size()))
+        c.fail(fmt::format("Index out of range: get<{}> of {} (rank {})", i, to_text(v), v.elems.size()));
+      return v.elems[i];
+    default:
+      c.fail_arg(0, fmt::format("cannot take get<{}> of a {}", i, kind_name(v)));
+  }
+}
+
+// The sub-value at the template indices, as size<1>(L) / shape<0,1>(L) select it.
+Value sub_value(const Call& c) {
+  Value v = c.args.at(0);
+  if (v.kind != Value::Kind::Layout && v.kind != Value::Kind::Composed && !v.is_int_tuple())
+    c.fail_arg(0, fmt::format("expected a layout or an int tuple, got a {} {}", kind_name(v), to_text(v)));
+  for (int i : c.targ_indices()) v = get_value(c, v, i);
+  return v;
+}
+
+IntTuple shape_of(const Value& v) {
+  if (v.kind == Value::Kind::Layout) return v.layout.shape;
+  if (v.kind == Value::Kind::Composed) return v.composed.layout.shape;
+  return v.as_int_tuple();
+}
+
+Value fn_make_layout(const Call& c) {
+  c.expect_template_args(0, 0);
+  c.expect_args(1, 64);
+  const auto& a = c.args;
+  if (a.size() == 1) {
+    if (a[0].kind == Value::Kind::Layout) return Value::of(make_layout(std::vector<Layout>{a[0].layout}));
+    if (a[0].kind == Value::Kind::Swizzle) {
+      const Swizzle& s = a[0].swizzle;
+      return Value::of(composition(s, Layout{static_int(s.base + s.bits + std::abs(s.shift)), static_int(1)}));
+    }
+    return Value::of(make_layout(c.int_tuple(0)));
+  }
+  if (a.size() == 2 && a[1].kind == Value::Kind::LayoutLeft) return Value::of(make_layout(c.int_tuple(0)));
+  if (a.size() == 2 && a[1].kind == Value::Kind::LayoutRight) return Value::of(make_layout_right(c.int_tuple(0)));
+  if (a.size() == 2 && a[0].is_int_tuple() && a[1].is_int_tuple()) {
+    try {
+      return Value::of(make_layout(a[0].as_int_tuple(), a[1].as_int_tuple()));
+    } catch (const Error& e) {
+      c.fail_arg(1, e.what());
+    }
+  }
+  std::vector<Layout> modes;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (a[i].kind != Value::Kind::Layout)
+      c.fail_arg(i, fmt::format("make_layout(L0, L1, ...) concatenates layouts; got a {} {}", kind_name(a[i]), to_text(a[i])));
+    modes.push_back(a[i].layout);
+  }
+  return Value::of(make_layout(modes));
+}
+
+Value fn_make_tuple(const Call& c) {
+  c.expect_template_args(0, 0);
+  return Value::tuple(c.args);
+}
+
+Value fn_make_ordered_layout(const Call& c) {
+  c.expect_args(2, 2);
+  if (c.args[1].kind == Value::Kind::LayoutLeft) return Value::of(make_layout(c.int_tuple(0)));
+  if (c.args[1].kind == Value::Kind::LayoutRight) return Value::of(make_layout_right(c.int_tuple(0)));
+  return Value::of(make_ordered_layout(c.int_tuple(0), c.int_tuple(1)));
+}
+
+Value fn_get(const Call& c) {
+  c.expect_args(1, 1);
+  c.expect_template_args(1, 16);
+  return sub_value(c);
+}
+
+Value fn_select(const Call& c) {
+  c.expect_args(1, 1);
+  c.expect_template_args(1, 64);
+  const Value& v = c.args[0];
+  if (v.kind == Value::Kind::Layout) return Value::of(select(v.layout, c.targ_indices()));
+  if (v.is_int_tuple()) {
+    std::vector<Value> out;
+    for (int i : c.targ_indices()) out.push_back(get_value(c, v, i));
+    return Value::tuple(std::move(out));
+  }
+  c.fail_arg(0, fmt::format("expected a layout or an int tuple, got a {} {}", kind_name(v), to_text(v)));
+}
+
+Value fn_take(const Call& c) {
+  c.expect_args(1, 1);
+  c.expect_template_args(2, 2);
+  return on_layout(c, 0, [&](const Layout& l) { return take(l, static_cast<int>(c.targ(0)), static_cast<int>(c.targ(1))); });
+}
+
+Value fn_group(const Call& c) {
+  c.expect_args(1, 1);
+  c.expect_template_args(2, 2);
+  return on_layout(c, 0, [&](const Layout& l) { return group(l, static_cast<int>(c.targ(0)), static_cast<int>(c.targ(1))); });
+}
+
+Value fn_flatten(const Call& c) {
+  c.expect_args(1, 1);
+  if (c.args[0].kind == Value::Kind::Tuple && c.args[0].is_int_tuple()) return Value::of(flatten(c.args[0].as_int_tuple()));
+  return on_layout(c, 0, [](const Layout& l) { return flatten(l); });
+}
+
+Value fn_coalesce(const Call& c) {
+  c.expect_args(1, 2);
+  if (c.args.size() == 1) return on_layout(c, 0, [](const Layout& l) { return coalesce(l); });
+  const IntTuple profile = c.int_tuple(1);
+  return on_layout(c, 0, [&](const Layout& l) { return coalesce(l, profile); });
+}
+
+Value fn_filter(const Call& c) {
+  c.expect_args(1, 2);
+  if (c.args.size() == 1) {
+    if (c.args[0].kind == Value::Kind::Composed)
+      c.fail_arg(0, "CuTe has filter(ComposedLayout, profile) only; give a profile such as filter(L, 0)");
+    return Value::of(filter(c.layout(0)));
+  }
+  const IntTuple profile = c.int_tuple(1);
+  return on_layout(c, 0, [&](const Layout& l) { return filter(l, profile); });
+}
+
+Value compose_values(const Value& a, const Value& b, const Call* c);
+
+Value fn_composition(const Call& c) {
+  c.expect_args(2, 2);
+  return compose_values(c.args[0], c.args[1], &c);
+}
+
+Value fn_complement(const Call& c) {
+  c.expect_args(1, 2);
+  const Layout l = inner_layout(c.any_layout(0));
+  if (c.args.size() == 1) {
+    if (c.args[0].kind == Value::Kind::Composed) return Value::of(complement(l, cosize(l)));
+    return Value::of(complement(l));
+  }
+  return Value::of(complement(l, c.int_tuple(1)));
+}
+
+Value fn_right_inverse(const Call& c) {
+  c.expect_args(1, 1);
+  if (c.args[0].kind == Value::Kind::Underscore) return c.args[0];
+  if (c.args[0].kind == Value::Kind::Swizzle) return c.args[0];
+  const AnyLayout a = c.any_layout(0);
+  if (const auto* l = std::get_if<Layout>(&a)) return Value::of(right_inverse(*l));
+  return Value::of(right_inverse(std::get<ComposedLayout>(a)));
+}
+
+Value fn_left_inverse(const Call& c) {
+  c.expect_args(1, 1);
+  if (c.args[0].kind == Value::Kind::Underscore) return c.args[0];
+  if (c.args[0].kind == Value::Kind::Swizzle) return c.args[0];
+  const AnyLayout a = c.any_layout(0);
+  if (const auto* l = std::get_if<Layout>(&a)) return Value::of(left_inverse(*l));
+  return Value::of(left_inverse(std::get<ComposedLayout>(a)));
+}
+
+using TilerOp = Layout (*)(const Layout&, const Tiler&);
+
+Builtin tiler_op(TilerOp op) {
+  return [op](const Call& c) {
+    c.expect_args(2, 2);
+    c.expect_template_args(0, 0);
+    const Tiler t = c.tiler(1);
+    return on_layout(c, 0, [&](const Layout& l) { return op(l, t); });
+  };
+}
+
+Value fn_logical_product(const Call& c) {
+  c.expect_args(2, 2);
+  if (c.args[1].kind == Value::Kind::Composed && c.args[0].kind != Value::Kind::Composed)
+    return Value::of(logical_product(c.layout(0), c.args[1].composed));
+  const Tiler t = c.tiler(1);
+  return on_layout(c, 0, [&](const Layout& l) { return logical_product(l, t); });
+}
+
+using PairOp = Layout (*)(const Layout&, const Layout&);
+
+Builtin pair_op(PairOp op) {
+  return [op](const Call& c) {
+    c.expect_args(2, 2);
+    const Layout tiler = c.layout(1);
+    return on_layout(c, 0, [&](const Layout& l) { return op(l, tiler); });
+  };
+}
+
+Value fn_tile_to_shape(const Call& c) {
+  c.expect_args(2, 3);
+  std::optional<IntTuple> order;
+  if (c.args.size() == 3 && c.args[2].kind != Value::Kind::LayoutLeft) {
+    if (c.args[2].kind == Value::Kind::LayoutRight) {
+      order = compact_row_major(product_each(c.int_tuple(1)));
+    } else {
+      order = c.int_tuple(2);
+    }
+  }
+  const IntTuple target = c.int_tuple(1);
+  return on_layout(c, 0, [&](const Layout& l) { return tile_to_shape(l, target, order); });
+}
+
+Value fn_max_common_layout(const Call& c) {
+  c.expect_args(2, 2);
+  const AnyLayout a = c.any_layout(0), b = c.any_layout(1);
+  const auto* la = std::get_if<Layout>(&a);
+  const auto* lb = std::get_if<Layout>(&b);
+  if (la && lb) return Value::of(max_common_layout(*la, *lb));
+  if (!la && lb) return Value::of(max_common_layout(std::get<ComposedLayout>(a), *lb));
+  if (la && !lb) return Value::of(max_common_layout(std::get<ComposedLayout>(b), *la));
+  c.fail("CuTe has no max_common_layout of two composed layouts");
+}
+
+Value fn_max_common_vector(const Call& c) {
+  c.expect_args(2, 2);
+  const AnyLayout a = c.any_layout(0), b = c.any_layout(1);
+  const auto* la = std::get_if<Layout>(&a);
+  const auto* lb = std::get_if<Layout>(&b);
+  if (la && lb) return Value::of(max_common_vector(*la, *lb));
+  if (!la && lb) return Value::of(max_common_vector(std::get<ComposedLayout>(a), *lb));
+  if (la && !lb) return Value::of(max_common_vector(std::get<ComposedLayout>(b), *la));
+  return Value::of(max_common_vector(std::get<ComposedLayout>(a), std::get<ComposedLayout>(b)));
+}
+
+Value fn_nullspace(const Call& c) {
+  c.expect_args(1, 1);
+  return Value::of(nullspace(c.layout(0)));
+}
+
+Value fn_upcast(const Call& c) {
+  c.expect_args(1, 1);
+  c.expect_template_args(1, 1);
+  const std::int64_t n = c.targ(0);
+  if (c.args[0].kind == Value::Kind::Swizzle) return Value::of(upcast(c.args[0].swizzle, n));
+  if (c.args[0].kind == Value::Kind::Composed) return Value::of(upcast(c.args[0].composed, n));
+  return Value::of(upcast(c.layout(0), n));
+}
+
+Value fn_downcast(const Call& c) {
+  c.expect_args(1, 1);
+  c.expect_template_args(1, 1);
+  const std::int64_t n = c.targ(0);
+  if (c.args[0].kind == Value::Kind::Swizzle) return Value::of(downcast(c.args[0].swizzle, n));
+  if (c.args[0].kind == Value::Kind::Composed) return Value::of(downcast(c.args[0].composed, n));
+  return Value::of(downcast(c.layout(0), n));
+}
+
+Value fn_recast(const Call& c) {
+  c.expect_args(1, 1);
+  c.expect_template_args(2, 2);
+  if (c.args[0].kind == Value::Kind::Composed) return Value::of(recast_layout(c.args[0].composed, c.targ(0), c.targ(1)));
+  return Value::of(recast_layout(c.layout(0), c.targ(0), c.targ(1)));
+}
+
+Value fn_size(const Call& c) {
+  c.expect_args(1, 1);
+  const Value v = sub_value(c);
+  return Value::of(product(shape_of(v)));
+}
+
+Value fn_cosize(const Call& c) {
+  c.expect_args(1, 1);
+  const Value v = sub_value(c);
+  if (v.is_int_tuple()) c.fail_arg(0, "cosize needs a layout");
+  return Value::of(cosize(v.as_any_layout()));
+}
+
+Value fn_rank(const Call& c) {
+  c.expect_args(1, 1);
+  return Value::of(static_int(shape_of(sub_value(c)).rank()));
+}
+
+Value fn_depth(const Call& c) {
+  c.expect_args(1, 1);
+  return Value::of(static_int(depth(shape_of(sub_value(c)))));
+}
+
+Value fn_shape(const Call& c) {
+  c.expect_args(1, 1);
+  return Value::of(shape_of(sub_value(c)));
+}
+
+Value fn_stride(const Call& c) {
+  c.expect_args(1, 1);
+  const Value v = sub_value(c);
+  if (v.kind != Value::Kind::Layout)
+    c.fail_arg(0, fmt::format("stride needs a layout (CuTe defines no stride for a {})", kind_name(v)));
+  return Value::of(v.layout.stride);
+}
+
+Value fn_coshape(const Call& c) {
+  c.expect_args(1, 1);
+  return Value::of(coshape(c.layout(0)));
+}
+
+Value fn_append(const Call& c) {
+  c.expect_args(1, 2);
+  if (c.args.size() == 1) {
+    c.expect_template_args(1, 1);
+    return on_layout(c, 0, [&](const Layout& l) { return append_to_rank(l, static_cast<int>(c.targ(0))); });
+  }
+  const Layout x = c.layout(1);
+  return on_layout(c, 0, [&](const Layout& l) { return append(l, x); });
+}
+
+Value fn_prepend(const Call& c) {
+  c.expect_args(2, 2);
+  const Layout x = c.layout(1);
+  return on_layout(c, 0, [&](const Layout& l) { return prepend(l, x); });
+}
+
+Value fn_zip(const Call& c) {
+  c.expect_args(1, 2);
+  if (c.args.size() == 2) return Value::of(zip(c.layout(0), c.layout(1)));
+  return on_layout(c, 0, [](const Layout& l) { return Layout{zip(l.shape[0], l.shape[1]), zip(l.stride[0], l.stride[1])}; });
+}
+
+Value fn_crd2idx(const Call& c) {
+  c.expect_args(2, 3);
+  const IntTuple shape = c.int_tuple(1);
+  const IntTuple stride = c.args.size() == 3 ? c.int_tuple(2) : compact_col_major(shape);
+  return Value::of(crd2idx(c.int_tuple(0), shape, stride));
+}
+
+Value fn_idx2crd(const Call& c) {
+  c.expect_args(2, 2);
+  return Value::of(idx2crd(c.integer(0), c.int_tuple(1)));
+}
+
+Value fn_ceil_div(const Call& c) {
+  c.expect_args(2, 2);
+  return Value::of(ceil_div(c.int_tuple(0), c.int_tuple(1)));
+}
+
+Value fn_shape_div(const Call& c) {
+  c.expect_args(2, 2);
+  return Value::of(shape_div(c.int_tuple(0), c.int_tuple(1)));
+}
+
+Value fn_product(const Call& c) {
+  c.expect_args(1, 1);
+  return Value::of(product(c.int_tuple(0)));
+}
+
+Value fn_make_swizzle(const Call& c) {
+  c.expect_args(0, 0);
+  c.expect_template_args(2, 2);
+  return Value::of(make_swizzle(c.targ(0), c.targ(1)));
+}
+
+const std::map<std::string, Builtin>& table() {
+  static const std::map<std::string, Builtin> t = {
+      {"append", fn_append},
+      {"blocked_product", pair_op(&blocked_product)},
+      {"ceil_div", fn_ceil_div},
+      {"coalesce", fn_coalesce},
+      {"complement", fn_complement},
+      {"composition", fn_composition},
+      {"coshape", fn_coshape},
+      {"cosize", fn_cosize},
+      {"crd2idx", fn_crd2idx},
+      {"depth", fn_depth},
+      {"downcast", fn_downcast},
+      {"filter", fn_filter},
+      {"flat_divide", tiler_op(&flat_divide)},
+      {"flat_product", tiler_op(&flat_product)},
+      {"flatten", fn_flatten},
+      {"get", fn_get},
+      {"group", fn_group},
+      {"idx2crd", fn_idx2crd},
+      {"layout", fn_get},
+      {"left_inverse", fn_left_inverse},
+      {"logical_divide", tiler_op(&logical_divide)},
+      {"logical_product", fn_logical_product},
+      {"make_coord", fn_make_tuple},
+      {"make_layout", fn_make_layout},
+      {"make_ordered_layout", fn_make_ordered_layout},
+      {"make_shape", fn_make_tuple},
+      {"make_step", fn_make_tuple},
+      {"make_stride", fn_make_tuple},
+      {"make_swizzle", fn_make_swizzle},
+      {"make_tile", fn_make_tuple},
+      {"max_common_layout", fn_max_common_layout},
+      {"max_common_vector", fn_max_common_vector},
+      {"nullspace", fn_nullspace},
+      {"prepend", fn_prepend},
+      {"product", fn_product},
+      {"raked_product", pair_op(&raked_product)},
+      {"rank", fn_rank},
+      {"recast", fn_recast},
+      {"recast_layout", fn_recast},
+      {"right_inverse", fn_right_inverse},
+      {"select", fn_select},
+      {"shape", fn_shape},
+      {"shape_div", fn_shape_div},
+      {"size", fn_size},
+      {"stride", fn_stride},
+      {"take", fn_take},
+      {"tile_to_shape", fn_tile_to_shape},
+      {"tiled_divide", tiler_op(&tiled_divide)},
+      {"tiled_product", tiler_op(&tiled_product)},
+      {"upcast", fn_upcast},
+      {"zip", fn_zip},
+      {"zipped_divide", tiler_op(&zipped_divide)},
+      {"zipped_product", tiler_op(&zipped_product)},
+  };
+  return t;
+}
+
+// composition(A, B) for every pair of kinds CuTe composes.
+Value compose_values(const Value& a, const Value& b, const Call* c) {
+  auto fail = [&](const std::string& m) -> Value {
+    if (c) c->fail(m);
+    throw Error(m);
+  };
+  if (a.kind == Value::Kind::Swizzle) {
+    if (b.kind == Value::Kind::Swizzle) return Value::of(composition(a.swizzle, b.swizzle));
+    if (b.kind == Value::Kind::Layout || b.is_int_tuple())
+      return Value::of(composition(a.swizzle, b.kind == Value::Kind::Layout ? b.layout : make_layout(b.as_int_tuple())));
+    return fail(fmt::format("cannot compose a swizzle with a {} {}", kind_name(b), to_text(b)));
+  }
+  if (a.kind == Value::Kind::Composed) {
+    if (b.kind == Value::Kind::Composed) return Value::of(composition(a.composed, b.composed));
+    if (b.kind == Value::Kind::Swizzle)
+      return fail(fmt::format("cannot compose {} with the bare swizzle {}", to_text(a), to_text(b)));
+    return Value::of(composition(AnyLayout{a.composed}, to_tiler(b)));
+  }
+  if (a.kind != Value::Kind::Layout && !a.is_int_tuple())
+    return fail(fmt::format("cannot compose a {} {} (expected a layout on the left)", kind_name(a), to_text(a)));
+  const Layout la = a.kind == Value::Kind::Layout ? a.layout : make_layout(a.as_int_tuple());
+  if (b.kind == Value::Kind::Swizzle) return Value::of(composition(la, b.swizzle));
+  if (b.kind == Value::Kind::Composed) return Value::of(composition(la, b.composed));
+  if (b.kind == Value::Kind::LayoutLeft || b.kind == Value::Kind::LayoutRight)
+    return fail(fmt::format("cannot compose with {}", to_text(b)));
+  return Value::of(composition(la, to_tiler(b)));
+}
+
+}  // namespace
+
+const Builtin* find_builtin(const std::string& name) {
+  const auto& t = table();
+  auto it = t.find(name);
+  return it == t.end() ? nullptr : &it->second;
+}
+
+Value compose(const Value& a, const Value& b) { return compose_values(a, b, nullptr); }
+
+}  // namespace layoutx::lang
+
+namespace layoutx {
+
+const std::vector<std::string>& function_names() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> out;
+    for (const auto& [name, fn] : lang::table()) out.push_back(name);
+    return out;
+  }();
+  return names;
+}
+
+}  // namespace layoutx

@@ -1,0 +1,96 @@
+#include "call.hpp"
+
+#include <fmt/format.h>
+
+namespace layoutx::lang {
+
+std::size_t Call::arg_offset(std::size_t i) const {
+  return i < node.children.size() ? node.children[i].offset : node.offset;
+}
+
+void Call::fail(const std::string& message) const { throw SourceError(fmt::format("{}: {}", name(), message), node.offset); }
+
+void Call::fail_arg(std::size_t i, const std::string& message) const {
+  throw SourceError(fmt::format("{}: argument {}: {}", name(), i + 1, message), arg_offset(i));
+}
+
+void Call::expect_args(std::size_t lo, std::size_t hi) const {
+  if (args.size() >= lo && args.size() <= hi) return;
+  const std::string want = lo == hi ? fmt::format("{}", lo) : fmt::format("{} to {}", lo, hi);
+  fail(fmt::format("takes {} argument{}, got {}", want, hi == 1 ? "" : "s", args.size()));
+}
+
+void Call::expect_template_args(std::size_t lo, std::size_t hi) const {
+  const std::size_t n = node.template_args.size();
+  if (n >= lo && n <= hi) return;
+  if (hi == 0) fail("takes no template arguments");
+  const std::string want = lo == hi ? fmt::format("{}", lo) : fmt::format("{} or more", lo);
+  fail(fmt::format("takes {} template argument{} (as in {}<{}>(...)), got {}", want, lo == 1 && hi == 1 ? "" : "s",
+                   name(), lo == 2 ? "1,0" : "1", n));
+}
+
+std::vector<int> Call::targ_indices() const {
+  std::vector<int> out;
+  for (std::int64_t t : node.template_args) {
+    if (t < 0 || t > 1'000'000) fail(fmt::format("template argument {} is not a mode index", t));
+    out.push_back(static_cast<int>(t));
+  }
+  return out;
+}
+
+IntTuple Call::int_tuple(std::size_t i) const {
+  const Value& v = args.at(i);
+  if (v.kind == Value::Kind::Layout) return v.layout.shape;  // shape(layout), where CuTe takes a shape
+  if (!v.is_int_tuple()) fail_arg(i, fmt::format("expected an integer or an int tuple, got a {} {}", kind_name(v), to_text(v)));
+  return v.as_int_tuple();
+}
+
+Int Call::integer(std::size_t i) const {
+  const Value& v = args.at(i);
+  if (v.kind != Value::Kind::Integer) fail_arg(i, fmt::format("expected an integer, got a {} {}", kind_name(v), to_text(v)));
+  return v.integer;
+}
+
+Layout Call::layout(std::size_t i) const {
+  const Value& v = args.at(i);
+  if (v.kind == Value::Kind::Layout) return v.layout;
+  if (v.is_int_tuple()) return make_layout(v.as_int_tuple());
+  fail_arg(i, fmt::format("expected a layout (or a shape), got a {} {}", kind_name(v), to_text(v)));
+}
+
+AnyLayout Call::any_layout(std::size_t i) const {
+  const Value& v = args.at(i);
+  if (v.kind == Value::Kind::Composed) return v.composed;
+  return layout(i);
+}
+
+Tiler to_tiler(const Value& v) {
+  switch (v.kind) {
+    case Value::Kind::Layout:
+      return Tiler::of(v.layout);
+    case Value::Kind::Integer:
+      return Tiler::of(v.integer);
+    case Value::Kind::Underscore:
+      return Tiler::underscore();
+    case Value::Kind::Tuple: {
+      std::vector<Tiler> modes;
+      for (const auto& e : v.elems) modes.push_back(to_tiler(e));
+      return Tiler::tuple(std::move(modes));
+    }
+    default:
+      throw Error(fmt::format("expected a tiler (a layout, a shape, '_' or a tuple of them), got a {} {}", kind_name(v),
+                              to_text(v)));
+  }
+}
+
+Tiler Call::tiler(std::size_t i) const {
+  try {
+    return to_tiler(args.at(i));
+  } catch (const SourceError&) {
+    throw;
+  } catch (const Error& e) {
+    fail_arg(i, e.what());
+  }
+}
+
+}  // namespace layoutx::lang

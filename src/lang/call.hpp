@@ -1,0 +1,48 @@
+// A function call being evaluated: its arguments, template arguments and the
+// positions to blame when an argument is wrong.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "ast.hpp"
+#include "layoutx/language.hpp"
+
+namespace layoutx::lang {
+
+struct Call {
+  const Node& node;
+  std::vector<Value> args;
+  const LanguageOptions& options;
+
+  const std::string& name() const { return node.name; }
+  std::size_t arg_offset(std::size_t i) const;
+  [[noreturn]] void fail(const std::string& message) const;
+  [[noreturn]] void fail_arg(std::size_t i, const std::string& message) const;
+
+  void expect_args(std::size_t lo, std::size_t hi) const;
+  void expect_template_args(std::size_t lo, std::size_t hi) const;
+  std::int64_t targ(std::size_t i) const { return node.template_args.at(i); }
+  std::vector<int> targ_indices() const;
+
+  // Argument coercions, failing with the argument's position.
+  IntTuple int_tuple(std::size_t i) const;
+  Int integer(std::size_t i) const;
+  Layout layout(std::size_t i) const;        // a layout, or a shape made compact column-major
+  AnyLayout any_layout(std::size_t i) const;  // a layout, a composed layout, or a shape
+  Tiler tiler(std::size_t i) const;
+};
+
+using Builtin = std::function<Value(const Call&)>;
+
+// The function table: name -> implementation.
+const Builtin* find_builtin(const std::string& name);
+
+// composition(a, b) for every pair of kinds CuTe composes (the `o` operator).
+Value compose(const Value& a, const Value& b);
+
+// Convert a tile or shape value into a tiler (throws Error on other kinds).
+Tiler to_tiler(const Value& v);
+
+}  // namespace layoutx::lang

@@ -1,0 +1,275 @@
+// Syntax tree -> Value: literals, calls through the function table,
+// evaluation and slicing L(...), and `o` chains.
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "ast.hpp"
+#include "call.hpp"
+#include "layoutx/notation.hpp"
+
+namespace layoutx {
+
+namespace {
+
+using lang::Node;
+
+std::size_t edit_distance(const std::string& a, const std::string& b) {
+  std::vector<std::size_t> prev(b.size() + 1), cur(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) prev[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    cur[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j)
+      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+    std::swap(prev, cur);
+  }
+  return prev[b.size()];
+}
+
+std::string did_you_mean(const std::string& name) {
+  std::string best;
+  std::size_t best_d = 3;
+  for (const auto& f : function_names()) {
+    const std::size_t d = edit_distance(name, f);
+    if (d < best_d) {
+      best_d = d;
+      best = f;
+    }
+  }
+  return best.empty() ? "" : fmt::format(" (did you mean '{}'?)", best);
+}
+
+bool has_underscore(const Value& v) {
+  if (v.kind == Value::Kind::Underscore) return true;
+  if (v.kind != Value::Kind::Tuple) return false;
+  return std::any_of(v.elems.begin(), v.elems.end(), has_underscore);
+}
+
+// CuTe's slice(c, t): `_` keeps a mode, an integer drops it; results concatenate.
+void slice_into(const Value& c, const IntTuple& t, std::vector<IntTuple>& out) {
+  if (c.kind == Value::Kind::Underscore) {
+    out.push_back(t);
+    return;
+  }
+  if (c.kind != Value::Kind::Tuple) return;
+  if (t.is_leaf() || t.rank() != static_cast<int>(c.elems.size()))
+    throw Error(fmt::format("Mismatched Ranks: slice coordinate {} against {}", to_text(c), to_text(t)));
+  for (int i = 0; i < t.rank(); ++i) slice_into(c.elems[i], t[i], out);
+}
+
+IntTuple slice(const Value& c, const IntTuple& t) {
+  if (c.kind == Value::Kind::Underscore) return t;
+  std::vector<IntTuple> out;
+  if (c.kind == Value::Kind::Tuple) {
+    if (t.is_leaf() || t.rank() != static_cast<int>(c.elems.size()))
+      throw Error(fmt::format("Mismatched Ranks: slice coordinate {} against {}", to_text(c), to_text(t)));
+    for (int i = 0; i < t.rank(); ++i) slice_into(c.elems[i], t[i], out);
+  }
+  return IntTuple(std::move(out));
+}
+
+bool all_underscore(const Value& v) {
+  if (v.kind == Value::Kind::Underscore) return true;
+  if (v.kind != Value::Kind::Tuple) return false;
+  return std::all_of(v.elems.begin(), v.elems.end(), all_underscore);
+}
+
+class Evaluator {
+ public:
+  explicit Evaluator(const LanguageOptions& options) : options_(options) {}
+
+  Value eval(const Node& n) {
+    try {
+      return eval_node(n);
+    } catch (const SourceError&) {
+      throw;
+    } catch (const Error& e) {
+      throw SourceError(e.what(), n.offset);
+    }
+  }
+
+ private:
+  Value eval_node(const Node& n) {
+    switch (n.kind) {
+      case Node::Kind::Integer:
+        return Value::of(Int{n.value, n.is_static || !options_.dynamic});
+      case Node::Kind::Underscore:
+        return Value::tag(Value::Kind::Underscore);
+      case Node::Kind::Tuple: {
+        std::vector<Value> elems;
+        for (const auto& c : n.children) elems.push_back(eval(c));
+        return Value::tuple(std::move(elems));
+      }
+      case Node::Kind::Layout:
+        return layout_literal(n);
+      case Node::Kind::Name:
+        return name(n);
+      case Node::Kind::Call:
+        return call(n);
+      case Node::Kind::Apply:
+        return apply(n);
+      case Node::Kind::Compose:
+        return chain(n);
+    }
+    throw SourceError("internal error: unknown syntax node", n.offset);
+  }
+
+  Value layout_literal(const Node& n) {
+    const Value shape = eval(n.children[0]), stride = eval(n.children[1]);
+    if (!shape.is_int_tuple())
+      throw SourceError(fmt::format("the shape of a layout must be an int tuple, got a {} {}", kind_name(shape), to_text(shape)),
+                        n.children[0].offset);
+    if (!stride.is_int_tuple())
+      throw SourceError(fmt::format("the stride of a layout must be an int tuple, got a {} {}", kind_name(stride), to_text(stride)),
+                        n.children[1].offset);
+    try {
+      return Value::of(make_layout(shape.as_int_tuple(), stride.as_int_tuple()));
+    } catch (const Error& e) {
+      throw SourceError(e.what(), n.children[1].offset);
+    }
+  }
+
+  Value name(const Node& n) {
+    if (n.name == "Sw" || n.name == "Swizzle") {
+      if (n.template_args.size() != 3)
+        throw SourceError(fmt::format("{} takes three template arguments <B,M,S>, got {}", n.name, n.template_args.size()),
+                          n.offset);
+      for (auto a : n.template_args)
+        if (a < -64 || a > 64) throw SourceError(fmt::format("{}<...>: argument {} is out of range", n.name, a), n.offset);
+      return Value::of(Swizzle::make(static_cast<int>(n.template_args[0]), static_cast<int>(n.template_args[1]),
+                                     static_cast<int>(n.template_args[2])));
+    }
+    if (n.name == "LayoutLeft" || n.name == "GenColMajor") return Value::tag(Value::Kind::LayoutLeft);
+    if (n.name == "LayoutRight" || n.name == "GenRowMajor") return Value::tag(Value::Kind::LayoutRight);
+    if (lang::find_builtin(n.name))
+      throw SourceError(fmt::format("{} is a function: call it as {}(...)", n.name, n.name), n.offset);
+    throw SourceError(fmt::format("unknown name '{}'{}", n.name, did_you_mean(n.name)), n.offset);
+  }
+
+  Value call(const Node& n) {
+    const lang::Builtin* fn = lang::find_builtin(n.name);
+    if (!fn) {
+      if (n.name == "Sw" || n.name == "Swizzle")
+        throw SourceError(fmt::format("{}<B,M,S> is not a function; compose it with 'o'", n.name), n.offset);
+      throw SourceError(fmt::format("unknown function '{}'{}", n.name, did_you_mean(n.name)), n.offset);
+    }
+    lang::Call c{n, {}, options_};
+    for (const auto& a : n.children) c.args.push_back(eval(a));
+    try {
+      return (*fn)(c);
+    } catch (const SourceError&) {
+      throw;
+    } catch (const Error& e) {
+      throw SourceError(fmt::format("{}: {}", n.name, e.what()), n.offset);
+    }
+  }
+
+  Value apply(const Node& n) {
+    const Value callee = eval(n.children[0]);
+    std::vector<Value> args;
+    for (std::size_t i = 1; i < n.children.size(); ++i) args.push_back(eval(n.children[i]));
+    if (!callee.is_layout_like())
+      throw SourceError(fmt::format("only a layout can be evaluated with (...), this is a {} {}", kind_name(callee),
+                                    to_text(callee)),
+                        n.offset);
+    if (args.empty()) throw SourceError("evaluation needs a coordinate: L(i), L(i,j) or L((i,j),k)", n.offset);
+    const Value coord = args.size() == 1 ? args[0] : Value::tuple(args);
+    const IntTuple& shape = callee.kind == Value::Kind::Layout ? callee.layout.shape : callee.composed.layout.shape;
+    if (has_underscore(coord)) return slice_layout(callee, coord, n);
+    if (!coord.is_int_tuple())
+      throw SourceError(fmt::format("a coordinate is an integer or an int tuple, got a {} {}", kind_name(coord), to_text(coord)),
+                        n.offset);
+    const IntTuple c = coord.as_int_tuple();
+    Int result;
+    try {
+      result = evaluate(callee.as_any_layout(), c);
+    } catch (const Error& e) {
+      throw SourceError(e.what(), n.offset);
+    }
+    if (!coordinate_in_domain(c, shape))
+      Diagnostics::current().warn(
+          "Index out of range",
+          fmt::format("coordinate {} is outside the domain of {} (shape {}); evaluated as CuTe does, by extending the "
+                      "last mode",
+                      to_text(c), to_text(callee), to_text(shape)));
+    return Value::of(result);
+  }
+
+  Value slice_layout(const Value& callee, const Value& coord, const Node& n) {
+    try {
+      if (callee.kind == Value::Kind::Composed) {
+        if (!all_underscore(coord))
+          throw Error("slicing a swizzled layout at a fixed coordinate is not supported; slice the inner layout");
+        const Layout& l = callee.composed.layout;
+        return Value::of(on_inner(callee.composed, [&](const Layout&) { return Layout{slice(coord, l.shape), slice(coord, l.stride)}; }));
+      }
+      return Value::of(Layout{slice(coord, callee.layout.shape), slice(coord, callee.layout.stride)});
+    } catch (const Error& e) {
+      throw SourceError(e.what(), n.offset);
+    }
+  }
+
+  Value chain(const Node& n) {
+    std::vector<Value> parts;
+    for (const auto& c : n.children) parts.push_back(eval(c));
+    // CuTe's print form "Sw<B,M,S> o offset o layout" is one composed layout,
+    // and "Sw o off o Sw' o off' o layout" a nested one.
+    Value acc;
+    std::size_t i = 0;
+    auto is_stage = [&](std::size_t k) {
+      return k + 1 < parts.size() && parts[k].kind == Value::Kind::Swizzle && parts[k + 1].kind == Value::Kind::Integer;
+    };
+    auto is_layout = [&](std::size_t k) {
+      return k < parts.size() && (parts[k].kind == Value::Kind::Layout || parts[k].is_int_tuple());
+    };
+    auto next = [&]() -> Value {
+      std::size_t k = i;
+      while (is_stage(k)) k += 2;
+      if (k == i || !is_layout(k)) return parts[i++];
+      const Layout l = parts[k].kind == Value::Kind::Layout ? parts[k].layout : make_layout(parts[k].as_int_tuple());
+      AnyLayout built = compose(parts[k - 2].swizzle, parts[k - 1].integer, l);
+      for (std::size_t j = k - 2; j > i; j -= 2) {
+        const SwizzleStage outer{parts[j - 2].swizzle, parts[j - 1].integer};
+        if (const auto* plain = std::get_if<Layout>(&built)) {
+          built = compose(outer.swizzle, outer.offset, *plain);
+        } else {
+          ComposedLayout c = std::get<ComposedLayout>(built);
+          c.nested.insert(c.nested.begin(), SwizzleStage{c.swizzle, c.offset});
+          c.swizzle = outer.swizzle;
+          c.offset = outer.offset;
+          built = c;
+        }
+      }
+      i = k + 1;
+      return Value::of(built);
+    };
+    acc = next();
+    while (i < parts.size()) {
+      const std::size_t at = n.children[i].offset;
+      Value rhs = next();
+      try {
+        acc = lang::compose(acc, rhs);
+      } catch (const SourceError&) {
+        throw;
+      } catch (const Error& e) {
+        throw SourceError(fmt::format("composition: {}", e.what()), at);
+      }
+    }
+    return acc;
+  }
+
+  const LanguageOptions& options_;
+};
+
+}  // namespace
+
+Value evaluate_expression(std::string_view text, const LanguageOptions& options) {
+  if (text.size() > options.max_length)
+    throw SourceError(fmt::format("expression is {} bytes long, over the limit of {} (raise it with --max-length)",
+                                  text.size(), options.max_length),
+                      options.max_length);
+  const Node root = lang::parse(text, options.max_depth);
+  return Evaluator(options).eval(root);
+}
+
+}  // namespace layoutx

@@ -1,0 +1,59 @@
+// PEGTL grammar of layoutx expressions.
+//
+//   expression := postfix ('o' postfix)*             composition, left to right
+//   postfix    := atom ('(' args ')')*                evaluation L(i), L(i,j), slicing L(_,0)
+//   atom       := literal | name_ref | '_'
+//   literal    := head (':' head)?                    a shape:stride layout when ':' follows
+//   head       := tuple | _N | N
+//   name_ref   := identifier ('<' N,... '>')? ('(' args ')')?
+#pragma once
+
+#include <tao/pegtl.hpp>
+
+namespace layoutx::lang::grammar {
+
+namespace pegtl = tao::pegtl;
+
+struct ws : pegtl::star<pegtl::space> {};
+struct expression;
+
+struct ident_other : pegtl::identifier_other {};
+struct digits : pegtl::plus<pegtl::digit> {};
+struct integer : pegtl::seq<pegtl::opt<pegtl::one<'-'>>, digits> {};
+struct static_integer : pegtl::seq<pegtl::one<'_'>, pegtl::opt<pegtl::one<'-'>>, digits> {};
+struct underscore : pegtl::seq<pegtl::one<'_'>, pegtl::not_at<ident_other>> {};
+struct identifier : pegtl::seq<pegtl::alpha, pegtl::star<ident_other>> {};
+
+struct comma : pegtl::one<','> {};
+struct close_paren : pegtl::one<')'> {};
+struct close_angle : pegtl::one<'>'> {};
+struct element : pegtl::seq<expression, ws> {};
+struct element_list : pegtl::opt<pegtl::list<element, pegtl::seq<comma, ws>>> {};
+struct close_list : pegtl::must<close_paren> {};
+
+struct tuple : pegtl::seq<pegtl::one<'('>, ws, element_list, close_list> {};
+struct arguments : pegtl::seq<pegtl::one<'('>, ws, element_list, close_list> {};
+
+struct template_arg : pegtl::seq<pegtl::opt<pegtl::one<'_'>>, integer> {};
+struct template_args
+    : pegtl::seq<pegtl::one<'<'>, ws, pegtl::must<template_arg>, ws,
+                 pegtl::star<comma, ws, pegtl::must<template_arg>, ws>, pegtl::must<close_angle>> {};
+
+struct head : pegtl::sor<tuple, static_integer, integer> {};
+struct stride_head : head {};
+struct layout_tail : pegtl::seq<ws, pegtl::one<':'>, ws, pegtl::must<stride_head>> {};
+struct literal : pegtl::seq<head, pegtl::opt<layout_tail>> {};
+
+struct name_ref : pegtl::seq<identifier, pegtl::opt<ws, template_args>, pegtl::opt<ws, arguments>> {};
+struct atom : pegtl::sor<literal, name_ref, underscore> {};
+struct postfix : pegtl::seq<atom, pegtl::star<ws, arguments>> {};
+
+struct compose_op : pegtl::seq<pegtl::one<'o'>, pegtl::not_at<ident_other>> {};
+struct operand : postfix {};
+struct expression : pegtl::seq<postfix, pegtl::star<ws, compose_op, ws, pegtl::must<operand>>> {};
+
+struct end_of_expression : pegtl::eof {};
+struct some_expression : expression {};
+struct grammar : pegtl::seq<ws, pegtl::must<some_expression>, ws, pegtl::must<end_of_expression>> {};
+
+}  // namespace layoutx::lang::grammar

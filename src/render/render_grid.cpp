@@ -1,0 +1,89 @@
+// print_layout: the layout line, then an m-by-n table of offsets.
+#include <fmt/format.h>
+
+#include "layoutx/notation.hpp"
+#include "layoutx/render.hpp"
+
+namespace layoutx {
+
+namespace {
+
+// CuTe's num_digits: decimal digits of a non-negative int (at most 10).
+int num_digits(std::int64_t x) {
+  int d = 1;
+  for (std::int64_t p = 10; d < 19 && x >= p; p *= 10) ++d;
+  return d;
+}
+
+void draw(std::string& out, const std::string& title, std::int64_t rows, std::int64_t cols, std::int64_t cosize,
+          const std::function<std::int64_t(std::int64_t, std::int64_t)>& at) {
+  const int idx_width = num_digits(cosize) + 2;
+  static const std::string delim = "+-----------------------";
+  const std::string rule = delim.substr(0, std::min<std::size_t>(idx_width + 1, delim.size()));
+  auto border = [&] {
+    out += "    ";
+    for (std::int64_t n = 0; n < cols; ++n) out += rule;
+    out += "+\n";
+  };
+  out += title;
+  out += "\n    ";
+  for (std::int64_t n = 0; n < cols; ++n) fmt::format_to(std::back_inserter(out), "  {:>{}} ", n, idx_width - 2);
+  out += "\n";
+  for (std::int64_t m = 0; m < rows; ++m) {
+    border();
+    fmt::format_to(std::back_inserter(out), "{:>2}  ", m);
+    for (std::int64_t n = 0; n < cols; ++n) fmt::format_to(std::back_inserter(out), "| {:>{}} ", at(m, n), idx_width - 2);
+    out += "|\n";
+  }
+  border();
+}
+
+}  // namespace
+
+std::string render_grid(const Value& v, const GridOptions& options) {
+  if (!v.is_layout_like() && !v.is_int_tuple())
+    throw Error(fmt::format("print needs a layout, got a {} {}", kind_name(v), to_text(v)));
+  const AnyLayout l = v.is_int_tuple() ? AnyLayout{make_layout(v.as_int_tuple())} : v.as_any_layout();
+  const Layout& inner = inner_layout(l);
+  const IntTuple& shape = inner.shape;
+  const int r = shape.rank();
+
+  std::int64_t rows = 0, cols = 0;
+  std::string title = render_notation(Value::of(l));
+  if (r == 2) {
+    rows = product(shape[0]).value;
+    cols = product(shape[1]).value;
+  } else if (r == 1) {
+    rows = product(shape).value;
+    cols = 1;
+    title += "\n(rank 1: drawn as one column, index i in row i)";
+  } else {
+    rows = product(shape[0]).value;
+    cols = product(take(shape, 1, r)).value;
+    title += fmt::format("\n(rank {}: mode 0 down the rows; modes 1..{} across the columns, column-major)", r, r - 1);
+  }
+  if (rows > 0 && cols > options.max_cells / rows)
+    throw Error(fmt::format("the grid would have {} x {} cells, more than the limit of {} (raise it with --max-cells)",
+                            rows, cols, options.max_cells));
+
+  auto at = [&](std::int64_t m, std::int64_t n) {
+    IntTuple coord = r == 1 ? IntTuple(static_int(m)) : IntTuple::tuple({static_int(m), static_int(n)});
+    if (r >= 3) {
+      // Split the column index over modes 1..r-1 (column-major).
+      std::vector<IntTuple> c{static_int(m)};
+      std::int64_t rest = n;
+      for (int i = 1; i < r; ++i) {
+        const std::int64_t s = product(shape[i]).value;
+        c.emplace_back(static_int(i + 1 == r ? rest : rest % s));
+        rest /= s;
+      }
+      coord = IntTuple(std::move(c));
+    }
+    return evaluate(l, coord).value;
+  };
+  std::string out;
+  draw(out, title, rows, cols, cosize(l).value, at);
+  return out;
+}
+
+}  // namespace layoutx
