@@ -49,6 +49,8 @@ struct ComposedLayout {
   }
 };
 
+// The offset x of the inner layout mapped through the offsets and swizzles.
+Int apply_swizzles(const ComposedLayout& c, Int x);
 Int evaluate(const ComposedLayout& c, const IntTuple& coord);  // swizzle(offset + layout(coord))
 
 std::string to_text(const Swizzle& s);

@@ -47,8 +47,7 @@ Swizzle make_swizzle(std::int64_t y, std::int64_t z) {
   return sw;
 }
 
-Int evaluate(const ComposedLayout& c, const IntTuple& coord) {
-  Int x = evaluate(c.layout, coord);
+Int apply_swizzles(const ComposedLayout& c, Int x) {
   for (auto it = c.nested.rbegin(); it != c.nested.rend(); ++it) {
     const Int shifted = it->offset + x;
     x = Int{it->swizzle.apply(shifted.value), shifted.is_static};
@@ -56,6 +55,8 @@ Int evaluate(const ComposedLayout& c, const IntTuple& coord) {
   const Int shifted = c.offset + x;
   return Int{c.swizzle.apply(shifted.value), shifted.is_static};
 }
+
+Int evaluate(const ComposedLayout& c, const IntTuple& coord) { return apply_swizzles(c, evaluate(c.layout, coord)); }
 
 std::string to_text(const Swizzle& s) { return fmt::format("Sw<{},{},{}>", s.bits, s.base, s.shift); }
 

@@ -92,7 +92,7 @@ void render_offsets(const AnyLayout& any, OffsetFormat format, const Sink& sink)
   Writer w(sink);
   auto offset = [&]() -> std::int64_t {
     if (!composed) return od.offset;
-    return composed->swizzle.apply(checked_add(composed->offset.value, od.offset, "offset"));
+    return apply_swizzles(*composed, static_int(od.offset)).value;
   };
 
   switch (format) {
