@@ -1,0 +1,81 @@
+#include "driver.hpp"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <iostream>
+
+#include "layoutx/notation.hpp"
+#include "output.hpp"
+
+namespace layoutx::cli {
+
+bool use_color(const Settings& s) {
+  if (s.color == "always") return true;
+  if (s.color == "never") return false;
+  const char* no_color = std::getenv("NO_COLOR");
+  if (no_color && *no_color) return false;
+  return isatty(STDOUT_FILENO) != 0;
+}
+
+std::vector<std::string> gather(const std::vector<std::string>& args) {
+  std::vector<std::string> out;
+  for (const auto& a : args) {
+    if (a != "-") {
+      out.push_back(a);
+      continue;
+    }
+    std::string line;
+    while (std::getline(std::cin, line)) {
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      const auto first = line.find_first_not_of(" \t");
+      if (first == std::string::npos || line[first] == '#') continue;
+      out.push_back(line);
+    }
+  }
+  return out;
+}
+
+int for_each_expression(const Settings& s, const std::vector<std::string>& expressions,
+                        const std::function<void(const Value&)>& command) {
+  int status = kOk;
+  Diagnostics& diag = Diagnostics::current();
+  diag.strict = s.strict;
+  for (const auto& expr : gather(expressions)) {
+    diag.clear();
+    try {
+      const Value v = evaluate_expression(expr, s.language);
+      for (const auto& w : diag.warnings()) report_warning(w.message);
+      diag.clear();
+      command(v);
+      for (const auto& w : diag.warnings()) report_warning(w.message);
+    } catch (const SourceError& e) {
+      flush_out();
+      report_error(e.what(), expr, e.offset(), true);
+      status = kRejected;
+    } catch (const Error& e) {
+      flush_out();
+      report_error(e.what(), expr, 0, false);
+      status = kRejected;
+    } catch (const std::bad_alloc&) {
+      flush_out();
+      report_error("out of memory", expr, 0, false);
+      status = kRejected;
+    }
+  }
+  flush_out();
+  return status;
+}
+
+AnyLayout require_layout(const Value& v, const char* command) {
+  if (v.is_int_tuple()) return make_layout(v.as_int_tuple());
+  if (!v.is_layout_like()) throw Error(fmt::format("{} needs a layout, got a {} {}", command, kind_name(v), to_text(v)));
+  return v.as_any_layout();
+}
+
+void add_expressions(CLI::App* sub, std::vector<std::string>& expressions) {
+  sub->add_option("EXPR", expressions, "Expressions to evaluate; '-' reads one per line from standard input")->required();
+}
+
+}  // namespace layoutx::cli

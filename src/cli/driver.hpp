@@ -1,0 +1,56 @@
+// What every command shares: the global settings, reading the expressions
+// (arguments, or '-' for standard input), evaluating each one and reporting
+// errors and warnings.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "layoutx/language.hpp"
+#include "layoutx/render.hpp"
+
+namespace layoutx::cli {
+
+constexpr int kOk = 0, kRejected = 1, kUsage = 2;
+
+struct Settings {
+  bool dynamic = false;
+  bool strict = false;
+  std::string color = "auto";  // auto | always | never
+  LanguageOptions language;
+  GridOptions grid;
+};
+
+// Whether to colour standard output: --color, NO_COLOR, and whether stdout is a terminal.
+bool use_color(const Settings& s);
+
+// Expand '-' into the non-blank, non-# lines of standard input.
+std::vector<std::string> gather(const std::vector<std::string>& args);
+
+// Evaluate each expression, run `command` on its value, report errors and
+// warnings on stderr. Returns kOk or kRejected.
+int for_each_expression(const Settings& s, const std::vector<std::string>& expressions,
+                        const std::function<void(const Value&)>& command);
+
+// The argument as a layout-like value (a bare shape is the compact column-major layout).
+AnyLayout require_layout(const Value& v, const char* command);
+
+// A subcommand: registered with CLI11, run when chosen.
+struct Command {
+  CLI::App* app;
+  std::function<int()> run;
+};
+
+// Adds the EXPR... positional to a subcommand.
+void add_expressions(CLI::App* sub, std::vector<std::string>& expressions);
+
+// Each command lives in its own file (cmd_*.cpp) and registers itself here.
+Command register_eval(CLI::App& app, Settings& s);
+Command register_print(CLI::App& app, Settings& s);
+Command register_offsets(CLI::App& app, Settings& s);
+Command register_info(CLI::App& app, Settings& s);
+
+}  // namespace layoutx::cli
