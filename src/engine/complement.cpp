@@ -10,10 +10,14 @@ namespace {
 
 void check_injective(Int new_shape, Int min_stride, Int last_stride, const Layout& filtered) {
   if (new_shape.value != 0) return;
-  throw Error(fmt::format(
+  const std::string msg = fmt::format(
       "Non-injective Layout detected in complement.: {} maps two coordinates to one offset (stride {} is smaller "
       "than the extent {} already covered)",
-      to_text(filtered), min_stride.value, last_stride.value));
+      to_text(filtered), min_stride.value, last_stride.value);
+  if (new_shape.is_static) throw Error(msg);
+  // CuTe only asserts on a static zero; with dynamic integers it returns a size-0 mode.
+  Diagnostics::current().warn("Non-injective Layout detected in complement.",
+                              msg + "; CuTe computes a size-0 mode because the operands are dynamic");
 }
 
 // @pre shape/stride come from filter(): flat, no stride-0 or size-1 modes.

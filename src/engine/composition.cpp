@@ -35,6 +35,8 @@ void check_stride_divisibility(Int curr_shape, Int rest_stride, int mode, const 
 }
 
 void check_shape_divisibility(Int rest_shape, Int new_shape, int mode, const IntTuple& lhs_shape) {
+  if (new_shape.value == 0)
+    throw Error(fmt::format("composition: a size-0 mode meets mode {} of {}; CuTe divides by it", mode, to_text(lhs_shape)));
   if (rest_shape.value % new_shape.value == 0) return;
   const std::string msg = fmt::format(
       "Shape Divisibility Condition: the right-hand size {} is not a multiple of the {} elements mode {} of the "
@@ -53,6 +55,9 @@ Layout compose_mode(const IntTuple& lhs_shape, const IntTuple& lhs_stride, Int r
   for (int i = 0; i + 1 < r; ++i) {
     const Int curr_shape = lhs_shape[i].value();
     const Int curr_stride = lhs_stride[i].value();
+    if (curr_shape.value <= 0)
+      throw Error(fmt::format("composition: mode {} of the left-hand shape {} has size {}; CuTe divides by it",
+                              i, to_text(lhs_shape), curr_shape.value));
     f.weak_stride_accepted = false;
     check_stride_divisibility(curr_shape, f.rest_stride, i, lhs_shape, f);
     const Int next_shape = ceil_div(curr_shape, abs(f.rest_stride));

@@ -117,6 +117,7 @@ Layout tile_to_shape(const Layout& block, const IntTuple& target, const std::opt
   const IntTuple target_shape = product_each(target);
   for (int i = 0; i < r; ++i) {
     const Int t = target_shape[i].value(), b = block_shape[i].value();
+    if (b.value == 0) throw Error(fmt::format("tile_to_shape: mode {} of the block has size 0", i));
     if (t.is_static && b.is_static && t.value % b.value != 0)
       throw Error(fmt::format(
           "tile_to_shape: block shape does not divide the target shape.: mode {} of {} is {}, not a multiple of {}", i,

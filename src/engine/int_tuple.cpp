@@ -157,8 +157,11 @@ Int inner_product(const IntTuple& a, const IntTuple& b) {
 // operands and rounds away from zero (1 or -1 when |a| < |b|).
 static Int shape_div_int(Int a, Int b) {
   if (b.value == 0) throw Error(fmt::format("shape_div: division of {} by zero", a.value));
-  if (a.is_static && b.is_static && a.value % b.value != 0 && (a.value == 0 || b.value % a.value != 0))
-    throw Error(fmt::format("Static shape_div failure: neither of {} and {} divides the other", a.value, b.value));
+  if (a.value % b.value != 0 && (a.value == 0 || b.value % a.value != 0)) {
+    const std::string msg = fmt::format("Static shape_div failure: neither of {} and {} divides the other", a.value, b.value);
+    if (a.is_static && b.is_static) throw Error(msg);
+    Diagnostics::current().warn("Divisibility condition", msg + "; CuTe rounds the dynamic quotient away from zero");
+  }
   Int q = a / b;
   if (q.value != 0) return q;
   return signum(a) * signum(b);
@@ -268,24 +271,44 @@ IntTuple compact_col_major(const IntTuple& shape, Int current) { return compact(
 
 IntTuple compact_row_major(const IntTuple& shape, Int current) { return compact(shape, current, false); }
 
-static IntTuple compact_order_impl(const IntTuple& shape, const IntTuple& order, const std::vector<Int>& flat_shape,
-                                   const std::vector<Int>& flat_order) {
+// product_like(shape, order): the size of the shape at each leaf of the order.
+static void products_at_leaves(const IntTuple& shape, const IntTuple& order, std::vector<Int>& out) {
+  if (order.is_leaf()) {
+    out.push_back(product(shape));
+    return;
+  }
+  if (shape.is_leaf() || shape.rank() != order.rank())
+    throw Error(fmt::format("Need equal rank of shape and order: {} against {}", to_text(shape), to_text(order)));
+  for (int i = 0; i < order.rank(); ++i) products_at_leaves(shape[i], order[i], out);
+}
+
+static IntTuple compact_order_impl(const IntTuple& shape, const IntTuple& order, const std::vector<Int>& ref_shape,
+                                   const std::vector<Int>& ref_order, std::size_t& leaf) {
   if (order.is_tuple()) {
     std::vector<IntTuple> out;
-    for (int i = 0; i < order.rank(); ++i)
-      out.push_back(compact_order_impl(shape.elems()[i], order.elems()[i], flat_shape, flat_order));
+    for (int i = 0; i < order.rank(); ++i) out.push_back(compact_order_impl(shape[i], order[i], ref_shape, ref_order, leaf));
     return IntTuple(std::move(out));
   }
-  Int d = static_int(1);
-  for (size_t i = 0; i < flat_shape.size(); ++i)
-    if (flat_order[i].value < order.value().value) d = d * flat_shape[i];
-  return compact_col_major(shape, d);
+  // The starting stride: the sizes of every mode ordered before this one.
+  const Int mine = ref_order[leaf++];
+  Int start = static_int(1);
+  for (std::size_t i = 0; i < ref_shape.size(); ++i)
+    if (ref_order[i].value < mine.value) start = start * ref_shape[i];
+  return compact_col_major(shape, start);
 }
 
 IntTuple compact_order(const IntTuple& shape, const IntTuple& order) {
-  if (!congruent(shape, order))
-    throw Error(fmt::format("Need congruence of shape and order: {} and {}", to_text(shape), to_text(order)));
-  return compact_order_impl(shape, order, leaves(shape), leaves(order));
+  std::vector<Int> ref_shape;
+  products_at_leaves(shape, order, ref_shape);
+  // Dynamic orders count as larger than every static one, in left-to-right order.
+  std::vector<Int> ref_order = leaves(order);
+  std::int64_t max_order = 0;
+  for (Int o : ref_order)
+    if (o.is_static && o.value > max_order) max_order = o.value;
+  for (std::size_t i = 0; i < ref_order.size(); ++i)
+    if (!ref_order[i].is_static) ref_order[i] = static_int(max_order + 1 + static_cast<std::int64_t>(i));
+  std::size_t leaf = 0;
+  return compact_order_impl(shape, order, ref_shape, ref_order, leaf);
 }
 
 Int crd2idx(const IntTuple& coord, const IntTuple& shape, const IntTuple& stride) {

@@ -29,6 +29,16 @@ Layout swizzle_only_zy(const Swizzle& sw) {
 
 std::int64_t at_index(const Layout& l, std::int64_t i) { return evaluate(l, IntTuple(static_int(i))).value; }
 
+// make_swizzle<Y,Z>() takes its masks as template arguments: they must be static.
+std::int64_t static_mask(const Layout& l, std::int64_t i, const char* what) {
+  const Int v = evaluate(l, IntTuple(static_int(i)));
+  if (!v.is_static)
+    throw Error(fmt::format("{}: the new swizzle's mask {}({}) = {} is dynamic, but make_swizzle needs static "
+                            "integers (make the layout's shape and stride static)",
+                            what, to_text(l), i, v.value));
+  return v.value;
+}
+
 }  // namespace
 
 AnyLayout compose(const Swizzle& sw, Int offset, const Layout& l) {
@@ -39,8 +49,8 @@ AnyLayout compose(const Swizzle& sw, Int offset, const Layout& l) {
 AnyLayout composition(const Swizzle& sw, const Layout& l) { return compose(sw, static_int(0), l); }
 
 AnyLayout composition(const Layout& a, const Swizzle& sw) {
-  const std::int64_t y = at_index(a, sw.yyy_mask());
-  const std::int64_t z = at_index(a, sw.zzz_mask());
+  const std::int64_t y = static_mask(a, sw.yyy_mask(), "composition(Layout, Swizzle)");
+  const std::int64_t z = static_mask(a, sw.zzz_mask(), "composition(Layout, Swizzle)");
   return composition(make_swizzle(y, z), a);
 }
 
@@ -164,7 +174,11 @@ AnyLayout logical_product(const Layout& block, const ComposedLayout& tiler) {
   const std::int64_t active_z = active & tiler.swizzle.zzz_mask();
   const std::int64_t active_y = active & tiler.swizzle.yyy_mask();
   auto through = [&](std::int64_t bits) {
-    return evaluate(new_layout, IntTuple::tuple({static_int(0), static_int(at_index(tiler.layout, bits))})).value;
+    const Int v = evaluate(new_layout, IntTuple::tuple({static_int(0), evaluate(tiler.layout, IntTuple(static_int(bits)))}));
+    if (!v.is_static)
+      throw Error(fmt::format("logical_product with a swizzled tiler: the new swizzle's mask is dynamic, but "
+                              "make_swizzle needs static integers"));
+    return v.value;
   };
   return composition(make_swizzle(through(active_y), through(active_z)), new_layout);
 }

@@ -269,7 +269,29 @@ Value evaluate_expression(std::string_view text, const LanguageOptions& options)
                                   text.size(), options.max_length),
                       options.max_length);
   const Node root = lang::parse(text, options.max_depth);
-  return Evaluator(options).eval(root);
+  try {
+    return Evaluator(options).eval(root);
+  } catch (const SourceError& e) {
+    if (!options.dynamic || std::string_view(e.what()).find("static") != std::string_view::npos) throw;
+    // When only the dynamic integers make CuTe refuse the expression, say so:
+    // its all-static twin is what would compile.
+    Diagnostics& diag = Diagnostics::current();
+    const Diagnostics saved = diag;
+    diag.strict = false;
+    LanguageOptions twin = options;
+    twin.dynamic = false;
+    bool twin_compiles = true;
+    try {
+      Evaluator(twin).eval(root);
+    } catch (const Error&) {
+      twin_compiles = false;
+    }
+    diag = saved;
+    if (!twin_compiles) throw;
+    throw SourceError(std::string(e.what()) +
+                          " (with these integers static it compiles: the operation needs static integers here)",
+                      e.offset());
+  }
 }
 
 }  // namespace layoutx
