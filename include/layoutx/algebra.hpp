@@ -66,6 +66,17 @@ Layout downcast(const Layout& l, std::int64_t n);
 // recast_layout<OldBits,NewBits>: the layout for the same bytes viewed with NewBits-wide elements.
 Layout recast_layout(const Layout& l, std::int64_t old_bits, std::int64_t new_bits);
 
+// filter_zeros(stride, shape): size 1 wherever the stride is a static 0.
+IntTuple filter_zeros(const IntTuple& stride, const IntTuple& shape);
+// @post compact, same shape, strides ordered like l's (static-0 strides kept)
+Layout make_layout_like(const Layout& l);
+// @post compact, mode 0 column-major, the other modes ordered like l's
+Layout make_fragment_like(const Layout& l);
+// @post the largest N for which upcast<N>(l) is valid on the static part of l
+Int max_alignment(const Layout& l);
+// @post an ordered layout of at most b elements spread over shape_a
+Layout domain_distribute(const IntTuple& shape_a, Int b);
+
 // The modes of `l` sliced with (_, (_,...,_)) / ((_,...),(_,...)): unpack mode 1 (or both).
 Layout unpack_rest(const Layout& zipped);
 Layout unpack_both(const Layout& zipped);

@@ -369,6 +369,48 @@ Value fn_product(const Call& c) {
   return Value::of(product(c.int_tuple(0)));
 }
 
+Value fn_make_layout_like(const Call& c) {
+  c.expect_args(1, 1);
+  return Value::of(make_layout_like(c.layout(0)));
+}
+
+Value fn_make_fragment_like(const Call& c) {
+  c.expect_args(1, 1);
+  if (c.args[0].kind == Value::Kind::Composed) return Value::of(make_fragment_like(c.args[0].composed.layout));
+  return Value::of(make_fragment_like(c.layout(0)));
+}
+
+Value fn_filter_zeros(const Call& c) {
+  c.expect_args(1, 2);
+  const Layout l = c.layout(0);
+  const IntTuple profile = c.args.size() == 2 ? c.int_tuple(1) : l.stride;
+  return Value::of(Layout{filter_zeros(profile, l.shape), l.stride});
+}
+
+Value fn_max_alignment(const Call& c) {
+  c.expect_args(1, 1);
+  if (c.args[0].kind == Value::Kind::Swizzle) return Value::of(static_int(std::int64_t{1} << c.args[0].swizzle.base));
+  if (c.args[0].kind == Value::Kind::Composed) {
+    const ComposedLayout& cl = c.args[0].composed;
+    require_single_swizzle(cl, "max_alignment");
+    Int g = gcd(static_int(std::int64_t{1} << cl.swizzle.base), max_alignment(cl.layout));
+    // CuTe: the largest power of two dividing the offset's bits
+    if (cl.offset.value != 0) g = gcd(g, static_int(cl.offset.value & -cl.offset.value));
+    return Value::of(g);
+  }
+  return Value::of(max_alignment(c.layout(0)));
+}
+
+Value fn_domain_distribute(const Call& c) {
+  c.expect_args(2, 2);
+  return Value::of(domain_distribute(c.int_tuple(0), c.integer(1)));
+}
+
+Value fn_product_each(const Call& c) {
+  c.expect_args(1, 1);
+  return Value::of(product_each(c.int_tuple(0)));
+}
+
 Value fn_make_swizzle(const Call& c) {
   c.expect_args(0, 0);
   c.expect_template_args(2, 2);
@@ -401,6 +443,12 @@ const std::map<std::string, Builtin>& table() {
       {"logical_product", fn_logical_product},
       {"make_coord", fn_make_tuple},
       {"make_layout", fn_make_layout},
+      {"make_layout_like", fn_make_layout_like},
+      {"make_fragment_like", fn_make_fragment_like},
+      {"filter_zeros", fn_filter_zeros},
+      {"max_alignment", fn_max_alignment},
+      {"domain_distribute", fn_domain_distribute},
+      {"product_each", fn_product_each},
       {"make_ordered_layout", fn_make_ordered_layout},
       {"make_shape", fn_make_tuple},
       {"make_step", fn_make_tuple},
