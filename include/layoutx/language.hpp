@@ -31,6 +31,22 @@ struct LanguageOptions {
 // evaluation errors (with the offending position).
 Value evaluate_expression(std::string_view text, const LanguageOptions& options);
 
+// The outermost operation of an expression, for tools that re-evaluate its
+// operands (layoutx check): a call `name<...>(a, b)` or an `a o b o c` chain,
+// with the byte span [begin, end) of each argument or part in the text.
+struct Outline {
+  enum class Kind { Other, Call, Chain };
+  struct Span {
+    std::size_t begin = 0, end = 0;
+  };
+  Kind kind = Kind::Other;
+  std::string name;  // Call: the function's name
+  std::vector<Span> operands;
+};
+
+// Parses `text` (SourceError on a syntax error) and evaluates nothing.
+Outline outline_expression(std::string_view text, const LanguageOptions& options);
+
 // Every function name the language knows (for help text, completions and "did you mean").
 const std::vector<std::string>& function_names();
 

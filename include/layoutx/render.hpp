@@ -30,7 +30,33 @@ enum class OffsetFormat { Plain, Csv, Tsv, Json, Jsonl };
 using Sink = std::function<void(std::string_view)>;
 void render_offsets(const AnyLayout& l, OffsetFormat format, const Sink& sink);
 
+// The numbers render_offsets writes, before they become text: every offset of
+// l in index order, through `sink` a block at a time (what `check` compares).
+using OffsetValueSink = std::function<void(const std::int64_t* offsets, std::size_t count)>;
+void stream_offset_values(const AnyLayout& l, const OffsetValueSink& sink);
+
 // shape/stride/size/cosize/rank/depth, as text lines or a JSON object.
 std::string render_info(const Value& v, bool json);
+// The same lines first, then the offset function's properties (injective,
+// surjective, ..., max_common_vector); `tv` adds the thread-value ones.
+struct InfoOptions {
+  bool json = false;
+  bool tv = false;  // mode 0 is the thread, mode 1 the value
+};
+std::string render_info(const Value& v, const InfoOptions& options);
+
+// What a cell's colour follows (print --color-by): its offset; its row (the
+// thread, when the layout maps (thread, value) to offsets); its column (the
+// value); or the shared-memory bank (32 banks of 4 bytes) of its offset, for
+// elements `bits` wide.
+enum class ColorBy { Offset, Thread, Value, Bank };
+struct GridColoring {
+  ColorBy by = ColorBy::Offset;
+  int bits = 32;
+};
+
+// render_grid with an ANSI background colour on every cell. With the escape
+// sequences removed it is byte-identical to render_grid.
+std::string render_grid_color(const Value& v, const GridOptions& options, const GridColoring& coloring);
 
 }  // namespace layoutx

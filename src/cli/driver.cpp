@@ -39,6 +39,11 @@ std::vector<std::string> gather(const std::vector<std::string>& args) {
 
 int for_each_expression(const Settings& s, const std::vector<std::string>& expressions,
                         const std::function<void(const Value&)>& command) {
+  return for_each_expression(s, expressions, [&](const Value& v, std::string_view) { command(v); });
+}
+
+int for_each_expression(const Settings& s, const std::vector<std::string>& expressions,
+                        const std::function<void(const Value&, std::string_view)>& command) {
   int status = kOk;
   Diagnostics& diag = Diagnostics::current();
   diag.strict = s.strict;
@@ -48,7 +53,7 @@ int for_each_expression(const Settings& s, const std::vector<std::string>& expre
       const Value v = evaluate_expression(expr, s.language);
       for (const auto& w : diag.warnings()) report_warning(w.message);
       diag.clear();
-      command(v);
+      command(v, expr);
       for (const auto& w : diag.warnings()) report_warning(w.message);
     } catch (const SourceError& e) {
       flush_out();

@@ -34,6 +34,12 @@ std::vector<std::string> gather(const std::vector<std::string>& args);
 // warnings on stderr. Returns kOk or kRejected.
 int for_each_expression(const Settings& s, const std::vector<std::string>& expressions,
                         const std::function<void(const Value&)>& command);
+// The same, for commands that also need the expression's text.
+int for_each_expression(const Settings& s, const std::vector<std::string>& expressions,
+                        const std::function<void(const Value&, std::string_view)>& command);
+
+// eval --show-both (show_both.cpp).
+int run_show_both(const Settings& s, const std::vector<std::string>& expressions);
 
 // The argument as a layout-like value (a bare shape is the compact column-major layout).
 AnyLayout require_layout(const Value& v, const char* command);
@@ -52,5 +58,17 @@ Command register_eval(CLI::App& app, Settings& s);
 Command register_print(CLI::App& app, Settings& s);
 Command register_offsets(CLI::App& app, Settings& s);
 Command register_info(CLI::App& app, Settings& s);
+Command register_eq(CLI::App& app, Settings& s);
+Command register_lookup(CLI::App& app, Settings& s);
+Command register_coalescing(CLI::App& app, Settings& s);
+Command register_explain(CLI::App& app, Settings& s);
+Command register_check(CLI::App& app, Settings& s);
+Command register_draw(CLI::App& app, Settings& s);
+Command register_tv(CLI::App& app, Settings& s);
+Command register_atom(CLI::App& app, Settings& s);
+Command register_bank(CLI::App& app, Settings& s);
+Command register_swizzle_search(CLI::App& app, Settings& s);
+// offsets --device: every offset computed on the GPU, written one per line (plain format only).
+int run_device_offsets(const Settings& s, const std::vector<std::string>& expressions, OffsetFormat format);
 
 }  // namespace layoutx::cli

@@ -2,8 +2,10 @@
 // renderers; owns stdout, stderr and the exit status.
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <csignal>
 #include <cstdio>
+#include <string_view>
 
 #include "driver.hpp"
 #include "layoutx/notation.hpp"
@@ -29,30 +31,96 @@ std::string functions_footer() {
          "See layoutx(1) for the full reference.\n";
 }
 
+int unknown_command(CLI::App& app, std::string word) {
+  std::string names;
+  for (const auto* sub : app.get_subcommands([](CLI::App*) { return true; }))
+    names += (names.empty() ? "" : ", ") + sub->get_name();
+  for (char& c : word)
+    if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f) c = '?';
+  std::fprintf(stderr, "layoutx: error: unknown command '%s' (the commands are %s; see layoutx --help)\n",
+               word.c_str(), names.c_str());
+  return kUsage;
+}
+
+// Every command, by the name it registers (one line per command).
+struct Registration {
+  std::string_view name;
+  Command (*add)(CLI::App&, Settings&);
+};
+constexpr Registration kCommands[] = {
+    {"eval", register_eval},       {"print", register_print},
+    {"offsets", register_offsets}, {"info", register_info},
+    {"eq", register_eq},           {"lookup", register_lookup},
+    {"coalescing", register_coalescing}, {"explain", register_explain},
+    {"check", register_check},     {"draw", register_draw},
+    {"tv", register_tv},           {"atom", register_atom},
+    {"bank", register_bank},       {"swizzle-search", register_swizzle_search},
+};
+
+// The command word: the first argument that is neither a global option nor
+// its value. Empty when help is asked for anywhere or an option is unknown.
+std::string_view command_word(CLI::App& app, int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view a = argv[i];
+    if (a == "-h" || a == "--help" || a == "--help-all") return {};
+  }
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view a = argv[i];
+    if (a.size() < 2 || a.front() != '-') return a;
+    if (a == "--") return {};
+    if (a.find('=') != std::string_view::npos) continue;
+    const CLI::Option* opt = app.get_option_no_throw(std::string(a));
+    if (!opt) return {};
+    if (opt->get_items_expected_min() > 0) ++i;  // skip its value
+  }
+  return {};
+}
+
 int run(int argc, char** argv) {
   Settings s;
   CLI::App app{"layoutx: explore CuTe layouts: print, evaluate and transform them from the command line", "layoutx"};
   app.set_version_flag("-V,--version", std::string("layoutx ") + kVersion);
   app.require_subcommand(1);
-  app.footer(functions_footer());
   app.add_flag("--dynamic", s.dynamic,
                "CuTe-exact mode: plain integers are dynamic, _N static; output keeps CuTe's _ marks");
   app.add_flag("--strict", s.strict, "Treat warnings about CuTe's dubious answers as errors");
   app.add_option("--color", s.color, "Colour output: auto (a terminal without NO_COLOR), always, never")
       ->check(CLI::IsMember({"auto", "always", "never"}));
+  // The parser recurses once per level: 256 levels stay far inside an 8 MiB stack, even under ASan.
   app.add_option("--max-depth", s.language.max_depth, "Deepest nesting of parentheses accepted (default 64)")
-      ->check(CLI::Range(1, 100000));
+      ->check(CLI::Range(1, 256));
   app.add_option("--max-length", s.language.max_length, "Longest expression accepted, in bytes (default 100000)")
       ->check(CLI::Range(1, 1 << 30));
+  // A grid is built in memory at about 24 bytes a cell: 2^26 cells stay near 1.5 GiB.
   app.add_option("--max-cells", s.grid.max_cells, "Largest grid or picture drawn, in cells (default 1048576)")
-      ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40));
+      ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 26));
 
-  const std::vector<Command> commands = {
-      register_eval(app, s),
-      register_print(app, s),
-      register_offsets(app, s),
-      register_info(app, s),
-  };
+  // A word where the command should be lands here (hidden), so that the error can name it.
+  std::vector<std::string> stray;
+  app.add_option("stray", stray)->group("");
+
+  // Only the command on the command line is registered in full: CLI11 builds
+  // every option up front, and all of them took longer than most commands.
+  // Help, an unknown word or anything unusual registers them all.
+  const std::string_view word = command_word(app, argc, argv);
+  const bool known = std::any_of(std::begin(kCommands), std::end(kCommands),
+                                 [&](const Registration& r) { return word == r.name; });
+  if (!known) app.footer(functions_footer());
+  std::vector<Command> commands;
+  for (const Registration& r : kCommands)
+    if (!known || word == r.name) commands.push_back(r.add(app, s));
+
+  // CLI11 splits an argument written "[a,b]" into a list before any command sees it; such an
+  // expression would be answered as two others, so it is refused here.
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view a = argv[i];
+    if (a.size() >= 2 && a.front() == '[' && a.back() == ']') {
+      std::fprintf(stderr, "layoutx: error: '%.*s': square brackets are not part of the expression language; "
+                           "tuples are written with parentheses, as in (4,3)\n",
+                   static_cast<int>(std::min<std::size_t>(a.size(), 200)), a.data());
+      return kRejected;
+    }
+  }
 
   try {
     app.parse(argc, argv);
@@ -63,9 +131,11 @@ int run(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
+    if (!stray.empty()) return unknown_command(app, stray.front());
     app.exit(e);
     return kUsage;
   }
+  if (!stray.empty()) return unknown_command(app, stray.front());
 
   s.language.dynamic = s.dynamic;
   set_static_marks(s.dynamic);

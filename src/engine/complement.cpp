@@ -3,12 +3,20 @@
 
 #include "layoutx/algebra.hpp"
 #include "layoutx/notation.hpp"
+#include "layoutx/trace.hpp"
 
 namespace layoutx {
 
 namespace {
 
 void check_injective(Int new_shape, Int min_stride, Int last_stride, const Layout& filtered) {
+  if (new_shape.value != 0 && last_stride.value != 0 && min_stride.value % last_stride.value != 0)
+    Diagnostics::current().warn(
+        "complement divisibility",
+        fmt::format("complement of {}: stride {} is not a multiple of {}, the extent already covered; CuTe "
+                    "truncates {} / {} = {}, so the layout and its complement leave holes in the codomain",
+                    to_text(filtered), min_stride.value, last_stride.value, min_stride.value, last_stride.value,
+                    new_shape.value));
   if (new_shape.value != 0) return;
   const std::string msg = fmt::format(
       "Non-injective Layout detected in complement.: {} maps two coordinates to one offset (stride {} is smaller "
@@ -22,6 +30,7 @@ void check_injective(Int new_shape, Int min_stride, Int last_stride, const Layou
 
 // @pre shape/stride come from filter(): flat, no stride-0 or size-1 modes.
 Layout complement_filtered(const Layout& filtered, const IntTuple& cotarget) {
+  LAYOUTX_TRACE_SCOPE("complement", "filter(L)", filtered, "cotarget", cotarget);
   IntTuple shape = filtered.shape, stride = filtered.stride;
   if (stride.is_leaf() && stride.value().is_constant(0)) return make_layout(coalesce_shape(cotarget));
 
@@ -34,6 +43,7 @@ Layout complement_filtered(const Layout& filtered, const IntTuple& cotarget) {
 
   shape = wrap(shape);
   stride = wrap(stride);
+  LAYOUTX_TRACE("modes", "shape", shape, "stride", stride, "strides in the order taken", trace::ascending(stride));
   std::vector<IntTuple> result_shape;
   std::vector<Int> result_stride{static_int(1)};
   for (int i = 0; i + 1 < r; ++i) {
@@ -43,6 +53,7 @@ Layout complement_filtered(const Layout& filtered, const IntTuple& cotarget) {
     const Int min_stride = stride[min_idx].value();
     const Int new_shape = min_stride / result_stride[i];
     const Int new_stride = min_stride * shape[min_idx].value();
+    LAYOUTX_TRACE("piece", "min_stride", min_stride, "its shape", shape[min_idx], "new_shape", new_shape, "new_stride", new_stride);
     check_injective(new_shape, min_stride, result_stride[i], filtered);
     shape = remove_at(shape, min_idx);
     stride = remove_at(stride, min_idx);
@@ -51,14 +62,17 @@ Layout complement_filtered(const Layout& filtered, const IntTuple& cotarget) {
   }
   const Int last_stride = stride[0].value();
   const Int new_shape = last_stride / result_stride[r - 1];
+  LAYOUTX_TRACE("last piece", "min_stride", last_stride, "its shape", shape[0], "new_shape", new_shape);
   check_injective(new_shape, last_stride, result_stride[r - 1], filtered);
   result_shape.emplace_back(new_shape);
 
   const Int new_stride = last_stride * shape[0].value();
   const IntTuple rest_shape = coalesce_shape(ceil_div(cotarget, IntTuple(new_stride)));
   const IntTuple rest_stride = compact_col_major(rest_shape, new_stride);
+  LAYOUTX_TRACE("rest", "shape", rest_shape, "stride", rest_stride);
 
   std::vector<IntTuple> rs(result_stride.begin(), result_stride.end());
+  LAYOUTX_TRACE("coalesce", "pieces", Layout{IntTuple(result_shape), IntTuple(rs)}, "rest", Layout{rest_shape, rest_stride});
   return coalesce(Layout{IntTuple::tuple({IntTuple(result_shape), rest_shape}),
                          IntTuple::tuple({IntTuple(rs), rest_stride})});
 }

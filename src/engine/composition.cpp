@@ -1,8 +1,12 @@
 // composition (CuTe layout.hpp detail::composition_impl and its callers).
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "layoutx/algebra.hpp"
+#include "layoutx/limits.hpp"
 #include "layoutx/notation.hpp"
+#include "layoutx/trace.hpp"
 
 namespace layoutx {
 
@@ -30,7 +34,7 @@ void check_stride_divisibility(Int curr_shape, Int rest_stride, int mode, const 
   }
   // The weak check lets a stride smaller than the mode through even when it
   // does not divide the mode; the result is then not A o B once the elements spill over.
-  if (std::int64_t a = std::abs(rest_stride.value); a < curr_shape.value && a != 0 && curr_shape.value % a != 0)
+  if (const Int a = abs(rest_stride); a.value < curr_shape.value && a.value != 0 && curr_shape.value % a.value != 0)
     f.weak_stride_accepted = true;
 }
 
@@ -55,6 +59,7 @@ Layout compose_mode(const IntTuple& lhs_shape, const IntTuple& lhs_stride, Int r
   for (int i = 0; i + 1 < r; ++i) {
     const Int curr_shape = lhs_shape[i].value();
     const Int curr_stride = lhs_stride[i].value();
+    LAYOUTX_TRACE("lhs mode", "i", i, "curr_shape", curr_shape, "curr_stride", curr_stride, "rest_shape", f.rest_shape, "rest_stride", f.rest_stride);
     if (curr_shape.value <= 0)
       throw Error(fmt::format("composition: mode {} of the left-hand shape {} has size {}; CuTe divides by it",
                               i, to_text(lhs_shape), curr_shape.value));
@@ -62,7 +67,9 @@ Layout compose_mode(const IntTuple& lhs_shape, const IntTuple& lhs_stride, Int r
     check_stride_divisibility(curr_shape, f.rest_stride, i, lhs_shape, f);
     const Int next_shape = ceil_div(curr_shape, abs(f.rest_stride));
     const Int next_stride = ceil_div(abs(f.rest_stride), curr_shape) * signum(f.rest_stride);
+    LAYOUTX_TRACE("shape_div", "next_shape", next_shape, "next_stride", next_stride);
     if (next_shape.is_constant(1) || f.rest_shape.is_constant(1)) {
+      LAYOUTX_TRACE("no mode", "reason", next_shape.is_constant(1) ? "next_shape is 1" : "rest_shape is 1");
       f.rest_stride = next_stride;
       continue;
     }
@@ -71,10 +78,12 @@ Layout compose_mode(const IntTuple& lhs_shape, const IntTuple& lhs_stride, Int r
     if (f.weak_stride_accepted && f.rest_shape.value > new_shape.value) weak_stride_accepted = true;
     f.result_shape.emplace_back(new_shape);
     f.result_stride.emplace_back(f.rest_stride * curr_stride);
+    LAYOUTX_TRACE("mode", "shape", f.result_shape.back(), "stride", f.result_stride.back());
     f.rest_shape = f.rest_shape / new_shape;
     f.rest_stride = next_stride;
   }
   const Int last_stride = lhs_stride[r - 1].value();
+  LAYOUTX_TRACE("last lhs mode", "curr_stride", last_stride, "rest_shape", f.rest_shape, "rest_stride", f.rest_stride);
   if (f.result_shape.empty()) return Layout{f.rest_shape, f.rest_stride * last_stride};
   if (f.rest_shape.is_constant(1))
     return Layout{unwrap(IntTuple(f.result_shape)), unwrap(IntTuple(f.result_stride))};
@@ -91,7 +100,10 @@ Layout composition_impl(const IntTuple& lhs_shape, const IntTuple& lhs_stride, c
       modes.push_back(composition_impl(lhs_shape, lhs_stride, rhs_shape[i], rhs_stride[i], weak));
     return make_layout(modes);
   }
+  LAYOUTX_TRACE_SCOPE("rhs mode", "shape", rhs_shape, "stride", rhs_stride);
+  if (rhs_stride.value().is_constant(0)) LAYOUTX_TRACE("mode", "shape", rhs_shape, "stride", rhs_stride, "why", "a static stride 0 is kept");
   if (rhs_stride.value().is_constant(0)) return Layout{rhs_shape, rhs_stride};
+  if (lhs_shape.is_leaf()) LAYOUTX_TRACE("mode", "shape", rhs_shape, "stride", rhs_stride.value() * lhs_stride.value(), "why", "the lhs is a single mode");
   if (lhs_shape.is_leaf()) return Layout{rhs_shape, rhs_stride.value() * lhs_stride.value()};
   return compose_mode(lhs_shape, lhs_stride, rhs_shape.value(), rhs_stride.value(), weak);
 }
@@ -121,13 +133,28 @@ void report_weak_composition(const Layout& a, const Layout& b, const Layout& r) 
                   to_text(a), to_text(b), to_text(r)));
 }
 
+// Each leaf of B becomes up to one mode per mode of A, so nested compositions
+// of dynamic size-1 modes (which coalesce keeps) grow exponentially; refuse a
+// result past any layout a kernel uses before building it.
+void check_result_modes(const Layout& flat_a, const Layout& b) {
+  const std::size_t bound = leaves(b.shape).size() * static_cast<std::size_t>(std::max(1, rank(flat_a)));
+  if (bound > kMaxComposedModes)
+    throw Error(fmt::format("the composition could have {} modes ({} modes of A times {} of B), more than "
+                            "the {} layoutx builds",
+                            bound, rank(flat_a), leaves(b.shape).size(), kMaxComposedModes));
+}
+
 }  // namespace
 
 Layout composition(const Layout& a, const Layout& b) {
+  LAYOUTX_TRACE_SCOPE("composition", "A", a, "B", b);
   const Layout flat = coalesce_x(a);
+  LAYOUTX_TRACE("coalesced lhs", "A", flat);
+  check_result_modes(flat, b);
   bool weak = false;
   Layout r = composition_impl(flat.shape, flat.stride, b.shape, b.stride, weak);
   if (weak) report_weak_composition(a, b, r);
+  LAYOUTX_TRACE("result", "R", r);
   return r;
 }
 
@@ -138,10 +165,13 @@ Layout composition(const Layout& a, const Tiler& b) {
     case Tiler::Kind::Underscore:
       return a;
     case Tiler::Kind::Integer: {
+      LAYOUTX_TRACE_SCOPE("composition", "A", a, "B", Layout{b.extent, static_int(1)});
       const Layout flat = coalesce_x(a);
+      LAYOUTX_TRACE("coalesced lhs", "A", flat);
       bool weak = false;
       Layout r = composition_impl(flat.shape, flat.stride, b.extent, static_int(1), weak);
       if (weak) report_weak_composition(a, Layout{b.extent, static_int(1)}, r);
+      LAYOUTX_TRACE("result", "R", r);
       return r;
     }
     case Tiler::Kind::Tuple:
@@ -151,6 +181,7 @@ Layout composition(const Layout& a, const Tiler& b) {
     throw Error(fmt::format(
         "static_assert(tuple_size<Tiler>::value <= Layout<LShape,LStride>::rank): the tiler has {} modes but {} has rank {}",
         b.modes.size(), to_text(a), rank(a)));
+  LAYOUTX_TRACE_SCOPE("composition by mode", "A", a);
   // Modes of a not covered by the tiler are dropped.
   std::vector<Layout> modes;
   for (size_t i = 0; i < b.modes.size(); ++i) modes.push_back(composition(get(a, static_cast<int>(i)), b.modes[i]));

@@ -5,6 +5,7 @@
 
 #include "layoutx/algebra.hpp"
 #include "layoutx/notation.hpp"
+#include "layoutx/trace.hpp"
 
 namespace layoutx {
 
@@ -16,6 +17,7 @@ Layout by_mode(const Layout& l, const Tiler& t, const char* too_many, F f) {
   if (static_cast<int>(t.modes.size()) > rank(l))
     throw Error(fmt::format("{}: the tiler has {} modes but {} has rank {}", too_many, t.modes.size(), to_text(l),
                             rank(l)));
+  LAYOUTX_TRACE_SCOPE("by mode", "L", l);
   std::vector<Layout> modes;
   for (int i = 0; i < rank(l); ++i)
     modes.push_back(i < static_cast<int>(t.modes.size()) ? f(get(l, i), t.modes[i]) : get(l, i));
@@ -24,16 +26,21 @@ Layout by_mode(const Layout& l, const Tiler& t, const char* too_many, F f) {
 
 Layout tile_unzip(const Layout& l, const Tiler& t) {
   const IntTuple profile = t.profile();
+  LAYOUTX_TRACE("tile_unzip", "L", l, "tiler profile", profile);
   return Layout{zip2_by(l.shape, profile), zip2_by(l.stride, profile)};
 }
 
 Layout divide_by_layout(const Layout& l, const Layout& tiler) {
+  LAYOUTX_TRACE_SCOPE("logical_divide", "L", l, "tiler", tiler);
   const Layout rest = complement(tiler, coalesce(l).shape);
+  LAYOUTX_TRACE("complement gives", "cotarget", coalesce(l).shape, "rest", rest);
   return composition(l, make_layout(std::vector<Layout>{tiler, rest}));
 }
 
 Layout product_by_layout(const Layout& block, const Layout& tiler) {
+  LAYOUTX_TRACE_SCOPE("logical_product", "block", block, "tiler", tiler);
   const Layout rest = complement(block, size(block) * cosize(tiler));
+  LAYOUTX_TRACE("complement gives", "cotarget", size(block) * cosize(tiler), "rest", rest);
   return make_layout(std::vector<Layout>{block, composition(rest, tiler)});
 }
 
@@ -98,12 +105,14 @@ Layout flat_product(const Layout& block, const Tiler& t) { return unpack_both(zi
 Layout blocked_product(const Layout& block, const Layout& tiler) {
   const int r = std::max(rank(block), rank(tiler));
   const Layout p = product_by_layout(append_to_rank(block, r), append_to_rank(tiler, r));
+  LAYOUTX_TRACE("zip", "blocked_product zips", p, "as", "(block mode i, tiler mode i) per mode");
   return zip(get(p, 0), get(p, 1));
 }
 
 Layout raked_product(const Layout& block, const Layout& tiler) {
   const int r = std::max(rank(block), rank(tiler));
   const Layout p = product_by_layout(append_to_rank(block, r), append_to_rank(tiler, r));
+  LAYOUTX_TRACE("zip", "raked_product zips", p, "as", "(tiler mode i, block mode i) per mode");
   return zip(get(p, 1), get(p, 0));
 }
 
@@ -118,7 +127,7 @@ Layout tile_to_shape(const Layout& block, const IntTuple& target, const std::opt
   for (int i = 0; i < r; ++i) {
     const Int t = target_shape[i].value(), b = block_shape[i].value();
     if (b.value == 0) throw Error(fmt::format("tile_to_shape: mode {} of the block has size 0", i));
-    if (t.is_static && b.is_static && t.value % b.value != 0)
+    if (t.is_static && b.is_static && (t % b).value != 0)
       throw Error(fmt::format(
           "tile_to_shape: block shape does not divide the target shape.: mode {} of {} is {}, not a multiple of {}", i,
           to_text(target), t.value, b.value));

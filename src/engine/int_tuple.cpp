@@ -138,7 +138,8 @@ IntTuple repeat_like(const IntTuple& t, Int x) {
 
 IntTuple product_each(const IntTuple& t) {
   std::vector<IntTuple> out;
-  for (const auto& e : wrap(t).elems()) out.emplace_back(product(e));
+  const IntTuple w = wrap(t);
+  for (const auto& e : w.elems()) out.emplace_back(product(e));
   return IntTuple(std::move(out));
 }
 
@@ -157,7 +158,7 @@ Int inner_product(const IntTuple& a, const IntTuple& b) {
 // operands and rounds away from zero (1 or -1 when |a| < |b|).
 static Int shape_div_int(Int a, Int b) {
   if (b.value == 0) throw Error(fmt::format("shape_div: division of {} by zero", a.value));
-  if (a.value % b.value != 0 && (a.value == 0 || b.value % a.value != 0)) {
+  if ((a % b).value != 0 && (a.value == 0 || (b % a).value != 0)) {  // Int's % is safe for INT64_MIN % -1
     const std::string msg = fmt::format("Static shape_div failure: neither of {} and {} divides the other", a.value, b.value);
     if (a.is_static && b.is_static) throw Error(msg);
     Diagnostics::current().warn("Divisibility condition", msg + "; CuTe rounds the dynamic quotient away from zero");

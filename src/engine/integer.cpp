@@ -60,6 +60,7 @@ Int operator/(Int a, Int b) {
 Int operator%(Int a, Int b) {
   if (b.value == 0) throw Error(fmt::format("integer modulo by zero ({} % 0)", a.value));
   if (b.is_constant(1) || b.is_constant(-1) || a.is_constant(0)) return static_int(0);
+  if (b.value == -1) return Int{0, a.is_static && b.is_static};  // INT64_MIN % -1 traps in hardware
   return Int{a.value % b.value, a.is_static && b.is_static};
 }
 
@@ -71,8 +72,22 @@ Int min(Int a, Int b) { return Int{std::min(a.value, b.value), a.is_static && b.
 
 Int max(Int a, Int b) { return Int{std::max(a.value, b.value), a.is_static && b.is_static}; }
 
-Int ceil_div(Int a, Int b) { return (a + b - static_int(1)) / b; }
+// The sum a + b - 1 may leave 64 bits where the quotient does not (ceil_div(2^63-1, 4)); CuTe's
+// formula is evaluated in 128 bits and only a quotient that does not fit is an overflow.
+Int ceil_div(Int a, Int b) {
+  if (b.value == 0) throw Error(fmt::format("ceil_div({}, 0): division by zero", a.value));
+  const __int128 q = (static_cast<__int128>(a.value) + b.value - 1) / b.value;
+  if (q > std::numeric_limits<std::int64_t>::max() || q < std::numeric_limits<std::int64_t>::min())
+    overflow("ceil_div", a.value, '/', b.value);
+  return Int{static_cast<std::int64_t>(q), a.is_static && b.is_static};
+}
 
-Int gcd(Int a, Int b) { return Int{std::gcd(a.value, b.value), a.is_static && b.is_static}; }
+Int gcd(Int a, Int b) {
+  // std::gcd needs |a| and |b| to fit; the gcd of INT64_MIN and 0 (2^63) does not.
+  const auto magnitude = [](std::int64_t v) { return v < 0 ? 0 - static_cast<std::uint64_t>(v) : static_cast<std::uint64_t>(v); };
+  const std::uint64_t g = std::gcd(magnitude(a.value), magnitude(b.value));
+  if (g > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) overflow("gcd", a.value, ',', b.value);
+  return Int{static_cast<std::int64_t>(g), a.is_static && b.is_static};
+}
 
 }  // namespace layoutx

@@ -6,6 +6,7 @@
 
 #include "layoutx/algebra.hpp"
 #include "layoutx/notation.hpp"
+#include "layoutx/trace.hpp"
 
 namespace layoutx {
 
@@ -29,7 +30,9 @@ std::vector<int> sorted_by_stride(const IntTuple& stride, const std::vector<int>
 }  // namespace
 
 Layout right_inverse(const Layout& l) {
+  LAYOUTX_TRACE_SCOPE("right_inverse", "L", l);
   const Layout c = coalesce(l);
+  LAYOUTX_TRACE("coalesced", "L", c);
   const IntTuple stride = wrap(c.stride), shape = wrap(c.shape);
   const std::vector<Int> pre = prefix_products(shape);
 
@@ -41,17 +44,22 @@ Layout right_inverse(const Layout& l) {
   Int curr = static_int(1);
   for (int i : sorted_by_stride(stride, static_modes)) {
     const Int d = stride[i].value();
+    LAYOUTX_TRACE("mode", "stride", d, "shape", shape[i], "wanted stride", curr);
     if (curr.is_static && d.value == curr.value) {
+      LAYOUTX_TRACE("taken", "shape", shape[i], "stride", pre[i]);
       result_shape.emplace_back(shape[i].value());
       result_stride.emplace_back(pre[i]);
       curr = shape[i].value() * d;
     }
   }
+  LAYOUTX_TRACE("coalesce", "layout", Layout{IntTuple(result_shape), IntTuple(result_stride)});
   return coalesce(Layout{IntTuple(result_shape), IntTuple(result_stride)});
 }
 
 Layout left_inverse(const Layout& l) {
+  LAYOUTX_TRACE_SCOPE("left_inverse", "L", l);
   const Layout c = coalesce(l);
+  LAYOUTX_TRACE("coalesced", "L", c);
   const IntTuple stride = wrap(c.stride), shape = wrap(c.shape);
   const std::vector<Int> pre = prefix_products(shape);
   if (!is_static(stride))
@@ -66,6 +74,7 @@ Layout left_inverse(const Layout& l) {
   for (int i : sorted) {
     const Int d = stride[i].value();
     if (d.is_constant(0)) continue;
+    LAYOUTX_TRACE("mode", "stride", d, "shape", shape[i], "covered", covered);
     if ((d % covered).value != 0)
       throw Error(fmt::format(
           "Left inverse divisibility condition: stride {} of {} is not a multiple of the {} offsets below it, so the "
@@ -75,8 +84,10 @@ Layout left_inverse(const Layout& l) {
     result_shape.emplace_back(s);
     covered = covered * s;
     result_stride.emplace_back(pre[i]);
+    LAYOUTX_TRACE("piece", "shape", s, "stride", pre[i]);
   }
   result_shape.emplace_back(shape[sorted.back()].value());
+  LAYOUTX_TRACE("coalesce", "layout", Layout{IntTuple(result_shape), IntTuple(result_stride)});
   return coalesce(Layout{IntTuple(result_shape), IntTuple(result_stride)});
 }
 

@@ -5,7 +5,9 @@
 #include <map>
 
 #include "call.hpp"
+#include "layoutx/limits.hpp"
 #include "layoutx/notation.hpp"
+#include "layoutx/postconditions.hpp"
 
 namespace layoutx::lang {
 
@@ -116,13 +118,20 @@ Value fn_select(const Call& c) {
 Value fn_take(const Call& c) {
   c.expect_args(1, 1);
   c.expect_template_args(2, 2);
-  return on_layout(c, 0, [&](const Layout& l) { return take(l, static_cast<int>(c.targ(0)), static_cast<int>(c.targ(1))); });
+  const std::vector<int> range = c.targ_indices();  // checked: a cast alone would wrap take<4294967297,...>
+  return on_layout(c, 0, [&](const Layout& l) { return take(l, range[0], range[1]); });
 }
 
 Value fn_group(const Call& c) {
   c.expect_args(1, 1);
   c.expect_template_args(2, 2);
-  return on_layout(c, 0, [&](const Layout& l) { return group(l, static_cast<int>(c.targ(0)), static_cast<int>(c.targ(1))); });
+  const auto mode = [&](std::int64_t t) {  // checked: a cast alone would wrap
+    if (t < 0 || t > 1'000'000) c.fail(fmt::format("template argument {} is not a mode index", t));
+    return static_cast<int>(t);
+  };
+  const int b = mode(c.targ(0));
+  const int e = c.targ(1) == -1 ? -1 : mode(c.targ(1));  // group<B,-1>: up to the last mode
+  return on_layout(c, 0, [&](const Layout& l) { return group(l, b, e); });
 }
 
 Value fn_flatten(const Call& c) {
@@ -171,8 +180,10 @@ Value fn_right_inverse(const Call& c) {
   if (c.args[0].kind == Value::Kind::Underscore) return c.args[0];
   if (c.args[0].kind == Value::Kind::Swizzle) return c.args[0];
   const AnyLayout a = c.any_layout(0);
-  if (const auto* l = std::get_if<Layout>(&a)) return Value::of(right_inverse(*l));
-  return Value::of(right_inverse(std::get<ComposedLayout>(a)));
+  const AnyLayout r = std::visit([](const auto& x) { return AnyLayout{right_inverse(x)}; }, a);
+  // CuTe's algorithm is exact on plain layouts; through a swizzle it "works in simple cases".
+  if (std::holds_alternative<ComposedLayout>(a)) check_right_inverse(a, r);
+  return Value::of(r);
 }
 
 Value fn_left_inverse(const Call& c) {
@@ -180,8 +191,9 @@ Value fn_left_inverse(const Call& c) {
   if (c.args[0].kind == Value::Kind::Underscore) return c.args[0];
   if (c.args[0].kind == Value::Kind::Swizzle) return c.args[0];
   const AnyLayout a = c.any_layout(0);
-  if (const auto* l = std::get_if<Layout>(&a)) return Value::of(left_inverse(*l));
-  return Value::of(left_inverse(std::get<ComposedLayout>(a)));
+  const AnyLayout r = std::visit([](const auto& x) { return AnyLayout{left_inverse(x)}; }, a);
+  if (std::holds_alternative<ComposedLayout>(a)) check_left_inverse(a, r);
+  return Value::of(r);
 }
 
 using TilerOp = Layout (*)(const Layout&, const Tiler&);
@@ -324,7 +336,11 @@ Value fn_append(const Call& c) {
   c.expect_args(1, 2);
   if (c.args.size() == 1) {
     c.expect_template_args(1, 1);
-    return on_layout(c, 0, [&](const Layout& l) { return append_to_rank(l, static_cast<int>(c.targ(0))); });
+    // append<N> allocates N modes: bound it like any other value (and never wrap N through a cast).
+    constexpr auto kMaxRank = static_cast<std::int64_t>(kMaxValueIntegers / 2);
+    if (c.targ(0) > kMaxRank) c.fail(fmt::format("append<{}>: layoutx builds at most {} modes", c.targ(0), kMaxRank));
+    const int n = static_cast<int>(std::max<std::int64_t>(c.targ(0), 0));
+    return on_layout(c, 0, [&](const Layout& l) { return append_to_rank(l, n); });
   }
   const Layout x = c.layout(1);
   return on_layout(c, 0, [&](const Layout& l) { return append(l, x); });
@@ -395,7 +411,10 @@ Value fn_max_alignment(const Call& c) {
     require_single_swizzle(cl, "max_alignment");
     Int g = gcd(static_int(std::int64_t{1} << cl.swizzle.base), max_alignment(cl.layout));
     // CuTe: the largest power of two dividing the offset's bits
-    if (cl.offset.value != 0) g = gcd(g, static_int(cl.offset.value & -cl.offset.value));
+    if (cl.offset.value != 0) {
+      const auto bits = static_cast<std::uint64_t>(cl.offset.value);  // unsigned: -INT64_MIN would overflow
+      g = gcd(g, static_int(static_cast<std::int64_t>(bits & (0 - bits))));
+    }
     return Value::of(g);
   }
   return Value::of(max_alignment(c.layout(0)));
@@ -482,6 +501,13 @@ const std::map<std::string, Builtin>& table() {
   return t;
 }
 
+// A o B where B is a layout, a shape or a tile; a layout B is checked against A(B(i)).
+Value checked_composition(const AnyLayout& a, const Value& b) {
+  const AnyLayout r = composition(a, to_tiler(b));
+  if (b.kind == Value::Kind::Layout) check_composition(a, b.layout, r);
+  return Value::of(r);
+}
+
 // composition(A, B) for every pair of kinds CuTe composes.
 Value compose_values(const Value& a, const Value& b, const Call* c) {
   auto fail = [&](const std::string& m) -> Value {
@@ -498,7 +524,7 @@ Value compose_values(const Value& a, const Value& b, const Call* c) {
     if (b.kind == Value::Kind::Composed) return Value::of(composition(a.composed, b.composed));
     if (b.kind == Value::Kind::Swizzle)
       return fail(fmt::format("cannot compose {} with the bare swizzle {}", to_text(a), to_text(b)));
-    return Value::of(composition(AnyLayout{a.composed}, to_tiler(b)));
+    return checked_composition(AnyLayout{a.composed}, b);
   }
   if (a.kind != Value::Kind::Layout && !a.is_int_tuple())
     return fail(fmt::format("cannot compose a {} {} (expected a layout on the left)", kind_name(a), to_text(a)));
@@ -507,7 +533,7 @@ Value compose_values(const Value& a, const Value& b, const Call* c) {
   if (b.kind == Value::Kind::Composed) return Value::of(composition(la, b.composed));
   if (b.kind == Value::Kind::LayoutLeft || b.kind == Value::Kind::LayoutRight)
     return fail(fmt::format("cannot compose with {}", to_text(b)));
-  return Value::of(composition(la, to_tiler(b)));
+  return checked_composition(AnyLayout{la}, b);
 }
 
 }  // namespace

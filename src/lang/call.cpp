@@ -21,6 +21,7 @@ void Call::expect_args(std::size_t lo, std::size_t hi) const {
 }
 
 void Call::expect_template_args(std::size_t lo, std::size_t hi) const {
+  template_args_read = true;
   const std::size_t n = node.template_args.size();
   if (n >= lo && n <= hi) return;
   if (hi == 0) fail("takes no template arguments");
@@ -30,6 +31,7 @@ void Call::expect_template_args(std::size_t lo, std::size_t hi) const {
 }
 
 std::vector<int> Call::targ_indices() const {
+  template_args_read = true;
   std::vector<int> out;
   for (std::int64_t t : node.template_args) {
     if (t < 0 || t > 1'000'000) fail(fmt::format("template argument {} is not a mode index", t));

@@ -15,6 +15,9 @@ struct Call {
   const Node& node;
   std::vector<Value> args;
   const LanguageOptions& options;
+  // Set when the function looks at its template arguments; the evaluator
+  // refuses template arguments a function never read (coalesce<2>(L)).
+  mutable bool template_args_read = false;
 
   const std::string& name() const { return node.name; }
   std::size_t arg_offset(std::size_t i) const;
@@ -23,7 +26,10 @@ struct Call {
 
   void expect_args(std::size_t lo, std::size_t hi) const;
   void expect_template_args(std::size_t lo, std::size_t hi) const;
-  std::int64_t targ(std::size_t i) const { return node.template_args.at(i); }
+  std::int64_t targ(std::size_t i) const {
+    template_args_read = true;
+    return node.template_args.at(i);
+  }
   std::vector<int> targ_indices() const;
 
   // Argument coercions, failing with the argument's position.

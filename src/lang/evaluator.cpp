@@ -6,6 +6,7 @@
 
 #include "ast.hpp"
 #include "call.hpp"
+#include "layoutx/limits.hpp"
 #include "layoutx/notation.hpp"
 
 namespace layoutx {
@@ -68,6 +69,32 @@ IntTuple slice(const Value& c, const IntTuple& t) {
   return IntTuple(std::move(out));
 }
 
+std::size_t integers_in(const IntTuple& t) {
+  if (t.is_leaf()) return 1;
+  std::size_t n = 0;
+  for (const auto& e : t.elems()) n += integers_in(e);
+  return n;
+}
+
+// How many integers a value holds: what every later operation's cost grows with.
+std::size_t integers_in(const Value& v) {
+  switch (v.kind) {
+    case Value::Kind::Integer:
+      return 1;
+    case Value::Kind::Tuple: {
+      std::size_t n = 0;
+      for (const auto& e : v.elems) n += integers_in(e);
+      return n;
+    }
+    case Value::Kind::Layout:
+      return integers_in(v.layout.shape) + integers_in(v.layout.stride);
+    case Value::Kind::Composed:
+      return integers_in(v.composed.layout.shape) + integers_in(v.composed.layout.stride) + 2 * (1 + v.composed.nested.size());
+    default:
+      return 0;
+  }
+}
+
 bool all_underscore(const Value& v) {
   if (v.kind == Value::Kind::Underscore) return true;
   if (v.kind != Value::Kind::Tuple) return false;
@@ -80,7 +107,12 @@ class Evaluator {
 
   Value eval(const Node& n) {
     try {
-      return eval_node(n);
+      Value v = eval_node(n);
+      if (const std::size_t count = integers_in(v); count > kMaxValueIntegers)
+        throw SourceError(fmt::format("this value holds {} integers; layoutx works with values of at most {}", count,
+                                      kMaxValueIntegers),
+                          n.offset);
+      return v;
     } catch (const SourceError&) {
       throw;
     } catch (const Error& e) {
@@ -135,7 +167,10 @@ class Evaluator {
         throw SourceError(fmt::format("{} takes three template arguments <B,M,S>, got {}", n.name, n.template_args.size()),
                           n.offset);
       for (auto a : n.template_args)
-        if (a < -64 || a > 64) throw SourceError(fmt::format("{}<...>: argument {} is out of range", n.name, a), n.offset);
+        if (a < -64 || a > 64)
+          throw SourceError(fmt::format("{}<B,M,S>: template argument {} is out of range (B + M + |S| must be at most 31)",
+                                        n.name, a),
+                            n.offset);
       return Value::of(Swizzle::make(static_cast<int>(n.template_args[0]), static_cast<int>(n.template_args[1]),
                                      static_cast<int>(n.template_args[2])));
     }
@@ -156,7 +191,10 @@ class Evaluator {
     lang::Call c{n, {}, options_};
     for (const auto& a : n.children) c.args.push_back(eval(a));
     try {
-      return (*fn)(c);
+      Value v = (*fn)(c);
+      if (!n.template_args.empty() && !c.template_args_read)
+        throw SourceError(fmt::format("{} takes no template arguments (write {}(...))", n.name, n.name), n.offset);
+      return v;
     } catch (const SourceError&) {
       throw;
     } catch (const Error& e) {
@@ -184,7 +222,7 @@ class Evaluator {
     try {
       result = evaluate(callee.as_any_layout(), c);
     } catch (const Error& e) {
-      throw SourceError(e.what(), n.offset);
+      throw SourceError(fmt::format("evaluating {} at {}: {}", to_text(callee), to_text(c), e.what()), n.offset);
     }
     if (!coordinate_in_domain(c, shape))
       Diagnostics::current().warn(
@@ -227,18 +265,12 @@ class Evaluator {
       while (is_stage(k)) k += 2;
       if (k == i || !is_layout(k)) return parts[i++];
       const Layout l = parts[k].kind == Value::Kind::Layout ? parts[k].layout : make_layout(parts[k].as_int_tuple());
-      AnyLayout built = compose(parts[k - 2].swizzle, parts[k - 1].integer, l);
+      // Built as written (no identity shortcut), so that every printed form reads back as itself.
+      ComposedLayout built{parts[k - 2].swizzle, parts[k - 1].integer, l, {}};
       for (std::size_t j = k - 2; j > i; j -= 2) {
-        const SwizzleStage outer{parts[j - 2].swizzle, parts[j - 1].integer};
-        if (const auto* plain = std::get_if<Layout>(&built)) {
-          built = compose(outer.swizzle, outer.offset, *plain);
-        } else {
-          ComposedLayout c = std::get<ComposedLayout>(built);
-          c.nested.insert(c.nested.begin(), SwizzleStage{c.swizzle, c.offset});
-          c.swizzle = outer.swizzle;
-          c.offset = outer.offset;
-          built = c;
-        }
+        built.nested.insert(built.nested.begin(), SwizzleStage{built.swizzle, built.offset});
+        built.swizzle = parts[j - 2].swizzle;
+        built.offset = parts[j - 1].integer;
       }
       i = k + 1;
       return Value::of(built);

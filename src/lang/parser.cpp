@@ -6,6 +6,7 @@
 #include <tao/pegtl/contrib/parse_tree.hpp>
 
 #include "ast.hpp"
+#include "fast_parse.hpp"
 #include "grammar.hpp"
 #include "layoutx/language.hpp"
 #include "parse_errors.hpp"
@@ -141,6 +142,11 @@ Node convert(const node& n) {
 
 Node parse(std::string_view text, std::size_t max_depth) {
   prescan(text, max_depth);
+  if (auto tree = parse_common(text)) return std::move(*tree);  // fast_parse.hpp: the same tree, quicker
+  return parse_with_pegtl(text);
+}
+
+Node parse_with_pegtl(std::string_view text) {
   pegtl::memory_input in(text.data(), text.size(), "expression");
   try {
     auto root = pegtl::parse_tree::parse<g::grammar, selector, pegtl::nothing, g::control>(in);

@@ -62,7 +62,8 @@ std::string render_grid(const Value& v, const GridOptions& options) {
     cols = product(take(shape, 1, r)).value;
     title += fmt::format("\n(rank {}: mode 0 down the rows; modes 1..{} across the columns, column-major)", r, r - 1);
   }
-  if (rows > 0 && cols > options.max_cells / rows)
+  // Each side on its own too: an empty side draws no cells, but the other side's header still would.
+  if (rows > options.max_cells || cols > options.max_cells || (rows > 0 && cols > options.max_cells / rows))
     throw Error(fmt::format("the grid would have {} x {} cells, more than the limit of {} (raise it with --max-cells)",
                             rows, cols, options.max_cells));
 

@@ -1,54 +1,70 @@
-// `info`: the contract's keys, as "key: value" lines or one JSON object.
+// `info`: the contract's keys first (shape, stride, size, cosize, rank,
+// depth: outside checks read them), then the offset function's properties,
+// as "key: value" lines or one JSON object.
 #include <fmt/format.h>
 
+#include "analysis_json.hpp"
 #include "layoutx/notation.hpp"
 #include "layoutx/render.hpp"
+#include "layoutx/render_analysis.hpp"
 
 namespace layoutx {
 
 namespace {
 
-std::string json_string(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
+struct Row {
+  std::string key, text, json;
+};
+
+Row text_row(std::string key, std::string value) {
+  std::string quoted = json::quote(value);
+  return Row{std::move(key), std::move(value), std::move(quoted)};
+}
+
+// The properties never make info fail: what cannot be computed is said so.
+void add_properties(std::vector<Row>& rows, const AnyLayout& l, bool tv) {
+  try {
+    for (auto& p : property_rows(l, tv)) rows.push_back(Row{std::move(p.key), std::move(p.text), std::move(p.json)});
+  } catch (const Error& e) {
+    if (tv) throw;  // asked for explicitly: the reason is the answer
+    rows.push_back(text_row("properties", fmt::format("unavailable: {}", e.what())));
   }
-  return out + "\"";
 }
 
 }  // namespace
 
-std::string render_info(const Value& v, bool json) {
+std::string render_info(const Value& v, bool json) { return render_info(v, InfoOptions{json, false}); }
+
+std::string render_info(const Value& v, const InfoOptions& options) {
   if (!v.is_layout_like() && !v.is_int_tuple())
     throw Error(fmt::format("info needs a layout, got a {} {}", kind_name(v), to_text(v)));
   const AnyLayout l = v.is_int_tuple() ? AnyLayout{make_layout(v.as_int_tuple())} : v.as_any_layout();
   const Layout& inner = inner_layout(l);
   const auto* composed = std::get_if<ComposedLayout>(&l);
 
-  std::vector<std::pair<std::string, std::string>> rows;
-  rows.emplace_back("layout", render_notation(Value::of(l)));
-  rows.emplace_back("shape", to_text(inner.shape));
-  if (!composed) rows.emplace_back("stride", to_text(inner.stride));
-  rows.emplace_back("size", to_text(size(inner)));
-  rows.emplace_back("cosize", to_text(cosize(inner)));
-  rows.emplace_back("rank", to_text(static_int(inner.shape.rank())));
-  rows.emplace_back("depth", to_text(static_int(depth(inner.shape))));
+  std::vector<Row> rows;
+  rows.push_back(text_row("layout", render_notation(Value::of(l))));
+  rows.push_back(text_row("shape", to_text(inner.shape)));
+  if (!composed) rows.push_back(text_row("stride", to_text(inner.stride)));
+  rows.push_back(text_row("size", to_text(size(inner))));
+  rows.push_back(text_row("cosize", to_text(cosize(inner))));
+  rows.push_back(text_row("rank", to_text(static_int(inner.shape.rank()))));
+  rows.push_back(text_row("depth", to_text(static_int(depth(inner.shape)))));
   if (composed) {
-    rows.emplace_back("swizzle", to_text(composed->swizzle));
-    rows.emplace_back("offset", to_text(composed->offset));
-    rows.emplace_back("inner", to_text(inner));
+    rows.push_back(text_row("swizzle", to_text(composed->swizzle)));
+    rows.push_back(text_row("offset", to_text(composed->offset)));
+    rows.push_back(text_row("inner", to_text(inner)));
   }
+  add_properties(rows, l, options.tv);
 
   std::string out;
-  if (!json) {
-    for (const auto& [k, val] : rows) out += fmt::format("{}: {}\n", k, val);
+  if (!options.json) {
+    for (const auto& r : rows) out += fmt::format("{}: {}\n", r.key, r.text);
     return out;
   }
-  out = "{";
-  for (std::size_t i = 0; i < rows.size(); ++i)
-    out += fmt::format("{}{}: {}", i ? ", " : "", json_string(rows[i].first), json_string(rows[i].second));
-  return out + "}\n";
+  json::Object o;
+  for (const auto& r : rows) o.raw(r.key, r.json);
+  return o.done() + "\n";
 }
 
 }  // namespace layoutx

@@ -1,0 +1,165 @@
+#!/usr/bin/env bash
+# layoutx's speed figures (issue 5), each measured against its baseline in the
+# same run and printed as a ratio, as a Markdown table for bench/RESULTS.md:
+#   (a) offsets of a 2^24-element layout, plain and swizzled, vs `seq` and vs
+#       a naive program (the general evaluator per index + printf);
+#   (b) --format csv/tsv/json/jsonl vs plain;
+#   (c) peak memory of offsets at 2^24 and 2^30 elements;
+#   (d) whole-process time of `print` and `eval` vs a hello-world built alike;
+#   (e) batch mode: 10^5 small expressions on stdin;
+#   (f) a 1024x1024 print grid;
+#   (g) the algebra on layouts with 16 modes and depth 4 (bench/algebra_bench.cpp).
+# Usage: bench/run.sh [--quick]   (--quick: fewer runs, skips the 2^30 table)
+# Times are medians over the runs (hyperfine when installed, else a loop).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+QUICK=0
+[[ ${1:-} == --quick ]] && QUICK=1
+BUILD=${BUILD:-build-bench}
+
+launcher=()
+command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+build_log=$(mktemp)
+if ! { cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release -DLAYOUTX_BUILD_BENCH=ON -DLAYOUTX_BUILD_TESTS=OFF \
+         "${launcher[@]}" &&
+       cmake --build "$BUILD" --target layoutx layoutx_bench_naive layoutx_bench_hello layoutx_bench_algebra; } \
+     >"$build_log" 2>&1; then
+  cat "$build_log" >&2
+  echo "bench/run.sh: the build failed" >&2
+  exit 1
+fi
+rm -f "$build_log"
+
+LX=$BUILD/layoutx
+NAIVE=$BUILD/bench/layoutx_bench_naive
+HELLO=$BUILD/bench/layoutx_bench_hello
+ALGEBRA=$BUILD/bench/layoutx_bench_algebra
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+
+L24='((32,128),(32,128)):((1,1024),(32,131072))'
+S24="Sw<3,4,3> o $L24"
+L30='((32,1024),(32,1024)):((1,1024),(32,1048576))'
+
+# median_seconds RUNS COMMAND...: the median wall time of COMMAND (stdout to /dev/null).
+median_seconds() {
+  local runs=$1
+  shift
+  if command -v hyperfine >/dev/null; then
+    hyperfine -N --warmup 1 --runs "$runs" --output=null --export-json "$WORK/h.json" -- "$(printf '%q ' "$@")" \
+      >/dev/null 2>&1
+    python3 -c 'import json,sys; print("%.6f" % json.load(open(sys.argv[1]))["results"][0]["median"])' "$WORK/h.json"
+  else
+    local times=() t0 t1
+    for ((i = 0; i < runs; i++)); do
+      t0=$(date +%s%N)
+      "$@" >/dev/null
+      t1=$(date +%s%N)
+      times+=($((t1 - t0)))
+    done
+    printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {printf "%.6f\n", a[int((NR+1)/2)]/1e9}'
+  fi
+}
+
+# Many short runs of a process: hyperfine's own statistics, or a loop of 200.
+median_startup() {
+  if command -v hyperfine >/dev/null; then
+    hyperfine -N --warmup 20 --runs 300 --output=null --export-json "$WORK/h.json" -- "$(printf '%q ' "$@")" \
+      >/dev/null 2>&1
+    python3 -c 'import json,sys; print("%.6f" % json.load(open(sys.argv[1]))["results"][0]["median"])' "$WORK/h.json"
+  else
+    local t0 t1
+    t0=$(date +%s%N)
+    for ((i = 0; i < 200; i++)); do "$@" >/dev/null; done
+    t1=$(date +%s%N)
+    awk -v ns=$((t1 - t0)) 'BEGIN {printf "%.6f\n", ns/200/1e9}'
+  fi
+}
+
+peak_kib() {
+  if [[ -x /usr/bin/time ]]; then
+    /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -1
+  else
+    echo "n/a"
+  fi
+}
+
+row() {  # figure, layoutx seconds, baseline name, baseline seconds, target text
+  awk -v f="$1" -v a="$2" -v bn="$3" -v b="$4" -v t="$5" \
+    'BEGIN {printf "| %s | %.3f s | %s %.3f s | %.2f | %s |\n", f, a, bn, b, a/b, t}'
+}
+
+R=$((QUICK ? 3 : 7))
+echo "## Machine"
+echo
+echo "- CPU: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//') ($(nproc) cores online)"
+echo "- Compiler: $(${CXX:-c++} --version | head -1)"
+echo "- Load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "- Timer: $(command -v hyperfine >/dev/null && hyperfine --version || echo 'shell loop'), medians"
+echo
+echo "## Streaming offsets (ratio = layoutx / baseline; lower is better)"
+echo
+echo "| figure | layoutx | baseline | ratio | target |"
+echo "| --- | --- | --- | --- | --- |"
+t_plain=$(median_seconds "$R" "$LX" offsets "$L24")
+t_seq=$(median_seconds "$R" seq 0 16777215)
+row "offsets 2^24 \`$L24\`" "$t_plain" "seq" "$t_seq" "<= 1"
+t_naive=$(median_seconds 1 "$NAIVE" "$L24")
+row "offsets 2^24, same layout" "$t_plain" "naive" "$t_naive" "<= 0.25"
+t_swz=$(median_seconds "$R" "$LX" offsets "$S24")
+row "offsets 2^24 \`Sw<3,4,3> o ...\`" "$t_swz" "seq" "$t_seq" "<= 1"
+t_naive_swz=$(median_seconds 1 "$NAIVE" "$S24")
+row "offsets 2^24 swizzled" "$t_swz" "naive" "$t_naive_swz" "<= 0.25"
+for f in csv tsv json jsonl; do
+  t_f=$(median_seconds "$R" "$LX" offsets -f "$f" "$L24")
+  row "offsets 2^24 --format $f" "$t_f" "plain" "$t_plain" "<= 2 (csv)"
+done
+echo
+echo "## Peak memory of offsets (maximum resident set size)"
+echo
+echo "| table | peak RSS | target |"
+echo "| --- | --- | --- |"
+echo "| 2^24 plain | $(peak_kib "$LX" offsets "$L24") KiB | <= 16384 KiB |"
+echo "| 2^24 csv | $(peak_kib "$LX" offsets -f csv "$L24") KiB | <= 16384 KiB |"
+if ((!QUICK)); then
+  echo "| 2^30 plain \`$L30\` | $(peak_kib "$LX" offsets "$L30") KiB | <= 16384 KiB |"
+fi
+echo "| hello-world (for scale) | $(peak_kib "$HELLO") KiB | |"
+echo
+echo "## Start-up: whole-process time"
+echo
+echo "| command | layoutx | baseline | ratio | target |"
+echo "| --- | --- | --- | --- | --- |"
+t_hello=$(median_startup "$HELLO")
+t_print=$(median_startup "$LX" print '(4,3):(3,1)')
+row "layoutx print \"(4,3):(3,1)\"" "$t_print" "hello" "$t_hello" "<= 1.5"
+t_eval=$(median_startup "$LX" eval 'logical_divide((8,8):(8,1), (2,4))')
+row "layoutx eval \"logical_divide((8,8):(8,1), (2,4))\"" "$t_eval" "hello" "$t_hello" "<= 1.5"
+echo
+echo "## Batch mode and big grids (absolute)"
+echo
+exprs=('(4,3):(3,1)' 'logical_divide((8,8):(8,1), (2,4))' 'composition((4,6):(1,4), (3,2):(2,1))'
+  'complement(4:2, 32)' 'right_inverse((4,8):(8,1))' 'Sw<3,4,3> o (8,64):(64,1)'
+  'coalesce(((2,4),(3,5)):((1,2),(8,24)))' 'blocked_product((2,2):(1,2), (3,4))')
+for ((i = 0; i < 100000; i++)); do echo "${exprs[i % ${#exprs[@]}]}"; done >"$WORK/batch.txt"
+if command -v hyperfine >/dev/null; then
+  hyperfine --warmup 1 --runs "$R" --export-json "$WORK/h.json" "$LX eval - < $WORK/batch.txt > /dev/null" >/dev/null 2>&1
+  t_batch=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["results"][0]["median"])' "$WORK/h.json")
+else
+  t0=$(date +%s%N)
+  "$LX" eval - <"$WORK/batch.txt" >/dev/null
+  t1=$(date +%s%N)
+  t_batch=$(awk -v ns=$((t1 - t0)) 'BEGIN {print ns/1e9}')
+fi
+t_grid=$(median_seconds "$R" "$LX" --max-cells 1048576 print '(1024,1024):(1024,1)')
+echo "| figure | time | per item | target |"
+echo "| --- | --- | --- | --- |"
+awk -v t="$t_batch" 'BEGIN {printf "| eval - (10^5 small expressions, one process) | %.3f s | %.2f us/expression | well under 1 s |\n", t, t*1e6/1e5}'
+awk -v t="$t_grid" 'BEGIN {printf "| print 1024x1024 grid | %.3f s | %.1f ns/cell | well under 1 s |\n", t, t*1e9/1048576}'
+echo
+echo "## Algebra microbenchmark (bench/algebra_bench.cpp)"
+echo
+echo '```'
+"$ALGEBRA"
+echo '```'

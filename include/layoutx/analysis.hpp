@@ -1,0 +1,149 @@
+// Answers for kernel writers, computed from engine values (no printing):
+// properties of a layout's offset function, functional equality, lookups
+// between indices, coordinates and offsets, and global-memory coalescing.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "layoutx/swizzle_algebra.hpp"
+
+namespace layoutx {
+
+// ---- properties (properties.cpp) -------------------------------------------
+
+struct Properties {
+  std::int64_t size = 0;
+  std::int64_t cosize = 0;      // CuTe's cosize (a composed layout: its inner layout's)
+  std::int64_t broadcast = 1;   // product of the extents of the stride-0 modes
+  // Over the domain [0, size); unset when the layout is too large or too
+  // irregular to analyse within the limits (the reason says which).
+  std::optional<std::int64_t> min_offset, max_offset;
+  std::optional<std::int64_t> image_size;  // number of distinct offsets
+  std::optional<bool> injective;   // distinct indices, distinct offsets
+  std::optional<bool> surjective;  // every offset in [0, cosize) is reached
+  std::optional<bool> bijective;   // both
+  std::optional<bool> compact;     // bijective once the stride-0 (broadcast) modes are left out
+  // CuTe's max_common_vector(L, make_layout(shape(L))): how many elements from
+  // index 0 on are contiguous in memory (unset for nested swizzles, which CuTe does not take).
+  std::optional<std::int64_t> vector;
+  std::string unknown_reason;
+};
+
+struct PropertyLimits {
+  std::size_t max_intervals = std::size_t{1} << 20;  // image bookkeeping for overlapping strides
+  std::int64_t max_scan = std::int64_t{1} << 24;     // offsets walked one by one (swizzled layouts)
+};
+
+Properties properties(const AnyLayout& l, const PropertyLimits& limits = {});
+
+// A thread-value layout: mode 0 is the thread, mode 1 the value.
+struct ThreadValueProperties {
+  std::int64_t threads = 0;
+  std::int64_t values = 0;
+  // CuTe's max_common_vector(layout<1>(L), make_layout(shape<1>(L))): the
+  // values each thread finds contiguous in memory, in value order.
+  std::optional<std::int64_t> vector;
+  std::int64_t run = 1;             // the same, by value (static or dynamic)
+  std::int64_t aligned_vector = 1;  // widest power-of-two vector every thread can use at aligned offsets
+  std::int64_t accesses = 0;        // values / aligned_vector: vector accesses per thread
+};
+
+// @pre rank(l) == 2 (throws Error otherwise)
+ThreadValueProperties thread_value_properties(const AnyLayout& l);
+
+// ---- equality (equality.cpp) -----------------------------------------------
+
+// CuTe's operator==: the same shape and stride (by value), for composed
+// layouts also the same swizzles and offsets.
+bool structurally_equal(const AnyLayout& a, const AnyLayout& b);
+
+struct Difference {
+  std::int64_t index = 0;
+  std::int64_t a = 0;
+  std::int64_t b = 0;
+};
+
+struct Comparison {
+  bool equal = false;
+  std::int64_t size_a = 0, size_b = 0;
+  std::vector<Difference> first;  // the first differing indices, in order
+  std::int64_t differing = 0;     // indices found to differ
+  bool counted = true;            // false: the scan stopped at the limit, `differing` is a lower bound
+};
+
+struct ComparisonLimits {
+  std::size_t max_shown = 8;
+  std::int64_t max_scan = std::int64_t{1} << 26;  // indices compared one by one
+};
+
+// Functional equality: a(i) == b(i) for every i < size (sizes must match).
+// Plain layouts are decided exactly at any size; swizzled ones are compared
+// index by index and throw Error past max_scan.
+Comparison compare_functional(const AnyLayout& a, const AnyLayout& b, const ComparisonLimits& limits = {});
+
+// ---- lookup (lookup.cpp) ---------------------------------------------------
+
+struct Location {
+  std::int64_t index = 0;
+  IntTuple flat;     // one integer per top-level mode (the row and column of print's grid)
+  IntTuple natural;  // congruent to the shape
+  std::int64_t offset = 0;
+};
+
+// @throws Error when index is outside [0, size)
+Location locate_index(const AnyLayout& l, std::int64_t index);
+// A coordinate at any level of the hierarchy (an index, per-mode, natural).
+// @throws Error when it is not a coordinate of the shape's domain
+Location locate_coordinate(const AnyLayout& l, const IntTuple& coord);
+
+struct Preimage {
+  std::vector<Location> matches;  // in index order
+  bool truncated = false;         // more than max_matches indices map to the offset
+};
+
+struct LookupLimits {
+  std::size_t max_matches = 1000;
+  std::int64_t max_steps = std::int64_t{1} << 26;  // search work before giving up with an Error
+};
+
+// Every index whose offset is `offset`.
+Preimage locate_offset(const AnyLayout& l, std::int64_t offset, const LookupLimits& limits = {});
+
+// ---- coalescing (coalescing.cpp) -------------------------------------------
+
+struct CoalescingOptions {
+  std::int64_t element_bytes = 4;
+  std::int64_t warp = 32;
+  std::int64_t sector_bytes = 32;
+  std::int64_t line_bytes = 128;
+  std::int64_t max_vector_bytes = 16;  // the widest load/store a thread issues
+  std::optional<std::int64_t> vector;  // elements per access; default: the widest usable
+  bool threads_only = false;           // every mode is the thread: one element per thread
+  std::int64_t max_elements = std::int64_t{1} << 26;
+};
+
+struct AccessCount {
+  std::int64_t instructions = 0;  // warp-wide memory instructions
+  std::int64_t sectors = 0, min_sectors = 0;
+  std::int64_t lines = 0, min_lines = 0;
+  std::int64_t worst_sectors = 0;  // in one instruction
+  std::int64_t worst_warp = 0, worst_access = 0;
+};
+
+struct Coalescing {
+  std::int64_t threads = 0, values = 0, warps = 0;
+  std::int64_t vector = 1;       // elements per access used below
+  std::int64_t widest_vector = 1;  // widest usable power-of-two vector (within max_vector_bytes)
+  std::int64_t accesses = 0;     // per thread
+  AccessCount vectorized;        // with `vector` elements per access
+  AccessCount scalar;            // one element per access
+};
+
+// @throws Error for a vector that is not usable or a layout over max_elements
+Coalescing analyse_coalescing(const AnyLayout& l, const CoalescingOptions& options);
+
+}  // namespace layoutx

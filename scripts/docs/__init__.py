@@ -1,0 +1,1 @@
+"""Generators that keep layoutx's man page, completions and README in step with its --help."""

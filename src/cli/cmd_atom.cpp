@@ -1,0 +1,224 @@
+// atom: CuTe's MMA and copy atoms from the built-in catalogue: their shape,
+// ThrID and thread-value layouts in CuTe notation, as text grids and as
+// pictures (print_latex(MMA_Atom) / print_latex(TiledCopy)); MMA atoms tiled
+// with make_tiled_mma's atom layout and permutation.
+#include <fmt/format.h>
+
+#include <optional>
+
+#include "driver.hpp"
+#include "layoutx/atoms.hpp"
+#include "layoutx/notation.hpp"
+#include "layoutx/tiled_mma.hpp"
+#include "output.hpp"
+#include "picture_output.hpp"
+
+namespace layoutx::cli {
+
+namespace {
+
+struct AtomOptions {
+  std::vector<std::string> words;
+  bool list = false, grid = false;
+  std::string tile, permute;
+  int bits = 16;
+  PictureTarget target;
+};
+
+// TiledMMA's atom layout and permutation are C++ types, static in CuTe: plain
+// integers stay static here even under --dynamic.
+std::optional<Value> evaluate_static(const Settings& s, const std::string& text) {
+  Settings static_settings = s;
+  static_settings.language.dynamic = false;
+  std::optional<Value> value;
+  if (for_each_expression(static_settings, {text}, [&](const Value& v) { value = v; }) != kOk) return std::nullopt;
+  return value;
+}
+
+std::string join(const std::vector<std::string>& words) {
+  std::string s;
+  for (const auto& w : words) s += (s.empty() ? "" : " ") + w;
+  return s;
+}
+
+int list_atoms(const std::string& filter) {
+  const auto atoms = filter_atoms(filter);
+  if (atoms.empty()) {
+    report_error(fmt::format("no atom name contains '{}' (layoutx atom --list shows them all)", filter), "", 0, false);
+    return kRejected;
+  }
+  std::size_t width = 0;
+  for (const Atom* a : atoms) width = std::max(width, a->name.size());
+  std::string text;
+  for (const Atom* a : atoms)
+    text += a->kind == Atom::Kind::Mma ? fmt::format("{:<{}}  mma   {}\n", a->name, width, to_text(a->mma.shape_mnk))
+                                       : fmt::format("{:<{}}  copy\n", a->name, width);
+  out(text);
+  flush_out();
+  return kOk;
+}
+
+// --tile: the layout of atoms over M, N and K (a shape is its compact layout).
+Layout atom_layout(const Value& v) {
+  if (v.kind == Value::Kind::Layout) return v.layout;
+  if (v.is_int_tuple()) return make_layout(v.as_int_tuple());
+  throw Error(fmt::format("--tile needs a layout or a shape such as (2,2,1), got a {} {}", kind_name(v), to_text(v)));
+}
+
+// --permute: one layout, extent or _ per mode of M, N, K.
+std::vector<Tiler> permutation(const Value& v) {
+  if (v.kind != Value::Kind::Tuple)
+    throw Error(fmt::format("--permute needs a tuple such as (32,32,16) or (_,(4,4,2):(1,8,4),_), got {}", to_text(v)));
+  std::vector<Tiler> modes;
+  for (const auto& e : v.elems) {
+    if (e.kind == Value::Kind::Layout) modes.push_back(Tiler::of(e.layout));
+    else if (e.kind == Value::Kind::Integer) modes.push_back(Tiler::of(e.integer));
+    else if (e.kind == Value::Kind::Underscore) modes.push_back(Tiler::underscore());
+    else throw Error(fmt::format("each mode of --permute is a layout, an extent or _, not {}", to_text(e)));
+  }
+  return modes;
+}
+
+Value permutation_value(const std::optional<Value>& v) {
+  std::vector<Value> modes = v ? v->elems : std::vector<Value>{};
+  modes.resize(3, Value::tag(Value::Kind::Underscore));
+  return Value::tuple(modes);
+}
+
+std::string mma_info(const Atom& a) {
+  const MmaAtom& m = a.mma;
+  return fmt::format("{} (MMA atom, {})\nMMA_Atom\n  ThrID:      {}\n  Shape_MNK:  {}\n  LayoutA_TV: {}\n"
+                     "  LayoutB_TV: {}\n  LayoutC_TV: {}\n", a.name, a.origin, to_text(m.thr_id), to_text(m.shape_mnk),
+                     to_text(m.a), to_text(m.b), to_text(m.c));
+}
+
+std::string tiled_info(const TiledMma& mma, const Value& perm, const Atom& a) {
+  return fmt::format("TiledMMA\n  ThrLayoutVMNK:  {}\n  PermutationMNK: {}\n", to_text(mma.thr_layout_vmnk),
+                     render_notation(perm)) +
+         mma_info(a) +
+         fmt::format("TiledMMA layouts, (thread index, value) -> index into the tile\n  Tile_MNK:   {}\n"
+                     "  LayoutA_TV: {}\n  LayoutB_TV: {}\n  LayoutC_TV: {}\n", to_text(tile_shape(mma)),
+                     to_text(layout_A_TV(mma)), to_text(layout_B_TV(mma)), to_text(layout_C_TV(mma)));
+}
+
+// The caption: the atom's own TV layouts, or the tiled ones.
+std::vector<std::string> picture_comments(const Atom& a, const TiledMma* tiled) {
+  if (!tiled)
+    return {a.name, "LayoutA_TV: " + to_text(a.mma.a), "LayoutB_TV: " + to_text(a.mma.b),
+            "LayoutC_TV: " + to_text(a.mma.c)};
+  return {fmt::format("{} tiled: ThrLayoutVMNK {}, Tile_MNK {}", a.name, to_text(tiled->thr_layout_vmnk),
+                      to_text(tile_shape(*tiled))),
+          "LayoutA_TV: " + to_text(layout_A_TV(*tiled)), "LayoutB_TV: " + to_text(layout_B_TV(*tiled)),
+          "LayoutC_TV: " + to_text(layout_C_TV(*tiled))};
+}
+
+TvView operand_view(const OperandTv& op, const char* title, bool transposed) {
+  return {title, op.tv, op.thr_id, make_layout(IntTuple::tuple({op.rows, op.cols})), transposed};
+}
+
+std::string copy_info(const Atom& a, const CopyElements& v, int bits) {
+  const CopyAtom& c = a.copy;
+  return fmt::format("{} (copy atom, {})\nCopy_Traits (layouts in bits)\n  ThrID:     {}\n  SrcLayout: {}\n"
+                     "  DstLayout: {}\n  RefLayout: {}\nCopy_Atom\n  ThrID:        {}\n  ValLayoutSrc: {}\n"
+                     "  ValLayoutDst: {}\n  ValLayoutRef: {}\n  ValueType:    {}b\n", a.name, a.origin, to_text(c.thr_id),
+                     to_text(c.src), to_text(c.dst), to_text(c.ref), to_text(c.thr_id), to_text(v.src), to_text(v.dst),
+                     to_text(v.ref), bits);
+}
+
+// What `atom NAME` was asked for, once the arguments are checked.
+struct AtomRequest {
+  const Atom& atom;
+  PictureFormat format;
+  bool grid;
+  int bits;
+  std::optional<Value> tile, permute;
+  PictureOptions options;
+};
+
+std::string describe_mma(const AtomRequest& r) {
+  const bool tiled = r.tile || r.permute;
+  const Layout thr = r.tile ? atom_layout(*r.tile)
+                            : make_layout(IntTuple::tuple({static_int(1), static_int(1), static_int(1)}));
+  const TiledMma mma = make_tiled_mma(r.atom.mma, thr, r.permute ? permutation(*r.permute) : std::vector<Tiler>{});
+  const TvView c = operand_view(operand_C(mma), "", false), a = operand_view(operand_A(mma), "A", false),
+               b = operand_view(operand_B(mma), "B", true);
+  if (r.format != PictureFormat::Text) {
+    Picture picture = mma_picture(c, a, b, r.options);
+    picture.comments = picture_comments(r.atom, tiled ? &mma : nullptr);
+    return write_picture(picture, r.format, r.atom.name);
+  }
+  std::string text = tiled ? tiled_info(mma, permutation_value(r.permute), r.atom) : mma_info(r.atom);
+  if (r.grid)
+    text += "\nCells T<ThrID(thread)>V<value>: B (K x N) above C (M x N), A (M x K) left of C\n" +
+            render_mma_grids(c, a, b, r.options);
+  return text;
+}
+
+std::string describe_copy(const AtomRequest& r) {
+  const CopyElements v = copy_elements(r.atom.copy, r.bits);
+  const TvView src{"Src", v.src, r.atom.copy.thr_id, v.tile, false};
+  const TvView dst{"Dst", v.dst, r.atom.copy.thr_id, v.tile, false};
+  if (r.format != PictureFormat::Text) return write_picture(copy_picture(src, dst, r.options), r.format, r.atom.name);
+  std::string text = copy_info(r.atom, v, r.bits);
+  if (r.grid) text += "\nSrc " + render_tv_grid(src, r.options) + "\nDst " + render_tv_grid(dst, r.options);
+  return text;
+}
+
+int unknown_atom(const std::string& name) {
+  std::string message = fmt::format("no atom is called '{}'", name);
+  const auto near = similar_atom_names(name, 3);
+  if (!near.empty()) {
+    message += "; did you mean ";
+    for (std::size_t i = 0; i < near.size(); ++i) message += (i ? (i + 1 == near.size() ? " or " : ", ") : "") + near[i];
+    message += "?";
+  }
+  report_error(message + " (layoutx atom --list FILTER lists the catalogue)", "", 0, false);
+  return kRejected;
+}
+
+}  // namespace
+
+Command register_atom(CLI::App& app, Settings& s) {
+  auto* sub = app.add_subcommand("atom", "Show an MMA or copy atom of CuTe (shape, ThrID, TV layouts) or draw it");
+  auto o = std::make_shared<AtomOptions>();
+  sub->add_option("NAME", o->words, "The atom, e.g. SM80_16x8x16_F16F16F16F16_TN; with --list, words to look for");
+  sub->add_flag("--list", o->list, "List the atoms whose names contain every word given (all without words)");
+  sub->add_flag("--grid", o->grid, "Also draw the A, B, C (or Src, Dst) grids as text");
+  sub->add_option("--tile", o->tile, "Tile the MMA atom: the layout of atoms over (M,N,K), e.g. (2,2,1)");
+  sub->add_option("--permute", o->permute, "make_tiled_mma's permutation of M, N, K, e.g. (32,32,16) or (_,_,_)");
+  sub->add_option("--bits", o->bits, "Copy atoms: the width of a value in bits (default 16)")->check(CLI::Range(1, 1024));
+  add_picture_options(sub, o->target, true);
+  return {sub, [&s, o] {
+            if (o->list) return list_atoms(join(o->words));
+            if (o->words.size() != 1) {
+              report_error("atom takes one NAME (or --list [FILTER])", "", 0, false);
+              return kUsage;
+            }
+            PictureFormat format = PictureFormat::Text;
+            if (!resolve_format(o->target, PictureFormat::Text, true, format)) return kUsage;
+            const Atom* atom = find_atom(o->words.front());
+            if (!atom) return unknown_atom(o->words.front());
+            const bool tiled = !o->tile.empty() || !o->permute.empty();
+            if (tiled && atom->kind != Atom::Kind::Mma) {
+              report_error("--tile and --permute apply to MMA atoms", "", 0, false);
+              return kUsage;
+            }
+            const auto tile = o->tile.empty() ? std::optional<Value>() : evaluate_static(s, o->tile);
+            const auto perm = o->permute.empty() ? std::optional<Value>() : evaluate_static(s, o->permute);
+            if ((!o->tile.empty() && !tile) || (!o->permute.empty() && !perm)) return kRejected;
+
+            AtomRequest request{*atom, format, o->grid, o->bits, tile, perm, {}};
+            // Text grids answer to --max-cells only; pictures to --max-picture-cells too.
+            request.options.max_cells = format == PictureFormat::Text ? s.grid.max_cells : o->target.max_cells;
+            if (format == PictureFormat::Text) request.options.max_cells_option = "--max-cells";
+            request.options.grid_max_cells = s.grid.max_cells;
+            std::string document;
+            const int status = guarded([&] {
+              document = atom->kind == Atom::Kind::Mma ? describe_mma(request) : describe_copy(request);
+            });
+            if (status != kOk) return status;
+            return deliver(o->target, document) ? kOk : kRejected;
+          }};
+}
+
+}  // namespace layoutx::cli

@@ -1,0 +1,47 @@
+// draw: a layout as a picture (SVG, TikZ in the manner of print_latex, HTML).
+#include "driver.hpp"
+#include "output.hpp"
+#include "picture_output.hpp"
+
+namespace layoutx::cli {
+
+namespace {
+
+struct DrawOptions {
+  std::string expression;
+  PictureTarget target;
+  std::string color_by = "offset";
+  int bits = 32;
+};
+
+}  // namespace
+
+Command register_draw(CLI::App& app, Settings& s) {
+  auto* sub = app.add_subcommand("draw", "Draw a layout as a picture: SVG, TikZ (like print_latex) or an HTML page");
+  auto o = std::make_shared<DrawOptions>();
+  sub->add_option("EXPR", o->expression, "The layout to draw ('-' reads it from standard input)")->required();
+  add_picture_options(sub, o->target, false);
+  add_color_options(sub, o->color_by, o->bits);
+  return {sub, [&s, o] {
+            PictureFormat format = PictureFormat::Svg;
+            if (!resolve_format(o->target, PictureFormat::Svg, false, format)) return kUsage;
+            const std::vector<std::string> expressions = gather({o->expression});
+            if (expressions.size() != 1) {
+              report_error("draw takes exactly one expression", "", 0, false);
+              return kUsage;
+            }
+            PictureOptions options;
+            options.max_cells = o->target.max_cells;
+            options.grid_max_cells = s.grid.max_cells;
+            options.color_by = color_by_named(o->color_by);
+            options.bits = o->bits;
+            bool written = true;
+            const int status = for_each_expression(s, expressions, [&](const Value& v) {
+              const Picture picture = layout_picture(require_layout(v, "draw"), options);
+              written = deliver(o->target, write_picture(picture, format, expressions.front()));
+            });
+            return written ? status : kRejected;
+          }};
+}
+
+}  // namespace layoutx::cli

@@ -1,0 +1,66 @@
+// eval --show-both: an expression's value with CuTe's dynamic integers (as
+// written) beside its all-static twin, and whether they agree as functions.
+#include <fmt/format.h>
+
+#include "driver.hpp"
+#include "layoutx/analysis.hpp"
+#include "layoutx/notation.hpp"
+#include "output.hpp"
+
+namespace layoutx::cli {
+
+namespace {
+
+// Marks make the difference visible: `_4` static, `4` dynamic.
+std::string marked(const Value& v) {
+  const bool saved = static_marks();
+  set_static_marks(true);
+  std::string text = render_notation(v);
+  set_static_marks(saved);
+  return text;
+}
+
+std::string unmarked(const Value& v) {
+  const bool saved = static_marks();
+  set_static_marks(false);
+  std::string text = render_notation(v);
+  set_static_marks(saved);
+  return text;
+}
+
+std::string agreement(const Value& dynamic, const Value& twin) {
+  if (dynamic.is_layout_like() && twin.is_layout_like()) {
+    const Comparison c = compare_functional(dynamic.as_any_layout(), twin.as_any_layout());
+    if (c.equal) return "yes";
+    if (c.size_a != c.size_b) return fmt::format("no (sizes {} and {})", c.size_a, c.size_b);
+    const Difference& d = c.first.front();
+    return fmt::format("no (first at index {}: {} vs {})", d.index, d.a, d.b);
+  }
+  return unmarked(dynamic) == unmarked(twin) ? "yes" : "no";
+}
+
+}  // namespace
+
+int run_show_both(const Settings& s, const std::vector<std::string>& expressions) {
+  Settings dynamic = s;
+  dynamic.language.dynamic = true;
+  LanguageOptions twin_options = s.language;
+  twin_options.dynamic = false;
+  return for_each_expression(dynamic, expressions, [&](const Value& v, std::string_view expr) {
+    Diagnostics& diag = Diagnostics::current();
+    const Diagnostics saved = diag;
+    std::string twin_text, agree;
+    try {
+      const Value twin = evaluate_expression(expr, twin_options);
+      twin_text = marked(twin);
+      agree = agreement(v, twin);
+    } catch (const Error& e) {
+      twin_text = fmt::format("(refused: {})", e.what());
+      agree = "no: CuTe refuses the static twin";
+    }
+    diag = saved;
+    out(fmt::format("dynamic: {}\nstatic:  {}\nequal as functions: {}\n", marked(v), twin_text, agree));
+  });
+}
+
+}  // namespace layoutx::cli

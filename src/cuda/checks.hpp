@@ -1,0 +1,106 @@
+// The properties `layoutx check` verifies, one index at a time. Each test
+// says, for index i, whether the property holds there and, when it does not,
+// the two values that disagree. The GPU kernels and the CPU backend run the
+// same tests.
+#pragma once
+
+#include "flat_layout.hpp"
+
+namespace layoutx::device_detail {
+
+struct Failure {
+  std::int64_t index;
+  std::int64_t expected;
+  std::int64_t actual;
+};
+
+enum class CheckKind {
+  HostOffsets,  // r(i) == the host's offset i
+  Composition,  // r(i) == a(b(i)), by mode when a and b have several groups
+  Inverse,      // a(b(i)) == i
+  Ordered,      // r(i) < r(i + 1)
+  Disjoint,     // a(i) == 0 or a(i) not in the image of r (r ordered)
+  InRange,      // 0 <= r(i) < n, marking r(i) in the bitmap
+  Covered,      // value i is marked in the bitmap
+};
+
+struct CheckSpec {
+  CheckKind kind = CheckKind::HostOffsets;
+  std::uint64_t points = 0;  // the indices i tested: [0, points)
+  std::uint64_t range = 0;   // Disjoint: size(r); InRange: n
+  FlatLayout r, a, b;
+};
+
+// One integer's bit in a bitmap, set by many threads at once on the device.
+LAYOUTX_HD void mark(std::uint64_t* bits, std::uint64_t v) {
+#if defined(__CUDA_ARCH__)
+  atomicOr(reinterpret_cast<unsigned long long*>(bits + (v >> 6)), 1ULL << (v & 63));
+#else
+  bits[v >> 6] |= std::uint64_t{1} << (v & 63);
+#endif
+}
+
+LAYOUTX_HD bool marked(const std::uint64_t* bits, std::uint64_t v) { return (bits[v >> 6] >> (v & 63)) & 1; }
+
+// Whether an ordered (strictly increasing) layout r of size n reaches v, by bisection.
+LAYOUTX_HD bool reaches(const FlatLayout& r, std::uint64_t n, std::int64_t v, std::int64_t& where) {
+  std::uint64_t lo = 0, hi = n;
+  while (lo < hi) {
+    const std::uint64_t mid = lo + (hi - lo) / 2;
+    const std::int64_t x = evaluate_index<std::uint64_t, std::int64_t>(r, mid);
+    if (x == v) {
+      where = static_cast<std::int64_t>(mid);
+      return true;
+    }
+    if (x < v)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return false;
+}
+
+// @return true when the property holds at i; otherwise `f` says why.
+// `host` is the host's offsets from index `host_base` on (HostOffsets only).
+LAYOUTX_HD bool holds(const CheckSpec& s, std::uint64_t i, const std::int64_t* host, std::uint64_t host_base,
+                      std::uint64_t* bits, Failure& f) {
+  const auto at = [&](const FlatLayout& l, std::uint64_t x) { return evaluate_index<std::uint64_t, std::int64_t>(l, x); };
+  f.index = static_cast<std::int64_t>(i);
+  switch (s.kind) {
+    case CheckKind::HostOffsets:
+      f.expected = host[i - host_base];
+      f.actual = at(s.r, i);
+      return f.expected == f.actual;
+    case CheckKind::Composition:
+      f.expected = at(s.r, i);
+      f.actual = compose_by_mode(s.a, s.b, i);
+      return f.expected == f.actual;
+    case CheckKind::Inverse:
+      f.expected = static_cast<std::int64_t>(i);
+      f.actual = evaluate_any(s.a, at(s.b, i));
+      return f.expected == f.actual;
+    case CheckKind::Ordered:
+      f.expected = at(s.r, i);
+      f.actual = at(s.r, i + 1);
+      return f.expected < f.actual;
+    case CheckKind::Disjoint: {
+      f.expected = at(s.a, i);
+      f.actual = -1;
+      return f.expected == 0 || !reaches(s.r, s.range, f.expected, f.actual);
+    }
+    case CheckKind::InRange: {
+      f.expected = static_cast<std::int64_t>(s.range);
+      f.actual = at(s.r, i);
+      const bool inside = f.actual >= 0 && static_cast<std::uint64_t>(f.actual) < s.range;
+      if (inside) mark(bits, static_cast<std::uint64_t>(f.actual));
+      return inside;
+    }
+    case CheckKind::Covered:
+      f.expected = static_cast<std::int64_t>(i);
+      f.actual = -1;
+      return marked(bits, i);
+  }
+  return false;
+}
+
+}  // namespace layoutx::device_detail

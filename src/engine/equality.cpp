@@ -1,0 +1,113 @@
+// Equality of layouts: CuTe's structural ==, and equality as functions on the
+// domain. Plain layouts agree exactly when their canonical modes agree, which
+// also gives the first differing index without walking; the remaining
+// differences are counted by walking both layouts together.
+#include <fmt/format.h>
+
+#include "layout_walk.hpp"
+#include "layoutx/analysis.hpp"
+
+namespace layoutx {
+
+namespace {
+
+using walk::Mode;
+
+bool same_values(const IntTuple& a, const IntTuple& b) {
+  if (a.is_leaf() != b.is_leaf()) return false;
+  if (a.is_leaf()) return a.value().value == b.value().value;
+  if (a.rank() != b.rank()) return false;
+  for (int i = 0; i < a.rank(); ++i)
+    if (!same_values(a[i], b[i])) return false;
+  return true;
+}
+
+bool same_layout(const Layout& a, const Layout& b) {
+  return same_values(a.shape, b.shape) && same_values(a.stride, b.stride);
+}
+
+bool same_stage(const Swizzle& sa, Int oa, const Swizzle& sb, Int ob) { return sa == sb && oa.value == ob.value; }
+
+// The first index where two canonical mode lists (of the same size) disagree,
+// or nothing when they are equal. Below the mode where they first differ both
+// layouts walk the same modes, so the first difference is at its start (other
+// stride) or at the end of the shorter mode (canonical: the next stride is not
+// the one continuing the shorter mode).
+std::optional<std::int64_t> first_difference(const std::vector<Mode>& a, const std::vector<Mode>& b) {
+  std::int64_t below = 1;  // product of the extents walked so far
+  for (std::size_t k = 0; k < a.size() && k < b.size(); ++k) {
+    if (a[k].stride != b[k].stride) return below;
+    if (a[k].shape != b[k].shape) return below * std::min(a[k].shape, b[k].shape);
+    below *= a[k].shape;
+  }
+  if (a.size() != b.size()) return below;  // one is out of modes: only possible with size 0 or a stride-0 tail
+  return std::nullopt;
+}
+
+// Compare index by index from `start`, collecting differences.
+void scan(const AnyLayout& a, const AnyLayout& b, std::int64_t start, const ComparisonLimits& limits, Comparison& c) {
+  const std::int64_t n = c.size_a;
+  walk::Odometer oa(walk::leaf_modes(inner_layout(a)), start), ob(walk::leaf_modes(inner_layout(b)), start);
+  const walk::Finish fa(a), fb(b);
+  std::int64_t walked = 0;
+  for (std::int64_t i = start; i < n; ++i, oa.next(), ob.next()) {
+    if (walked++ == limits.max_scan) {
+      c.counted = false;
+      return;
+    }
+    const std::int64_t x = fa(oa.offset()), y = fb(ob.offset());
+    if (x == y) continue;
+    ++c.differing;
+    if (c.first.size() < limits.max_shown) c.first.push_back(Difference{i, x, y});
+  }
+}
+
+}  // namespace
+
+bool structurally_equal(const AnyLayout& a, const AnyLayout& b) {
+  if (a.index() != b.index()) return false;
+  if (const auto* la = std::get_if<Layout>(&a)) return same_layout(*la, std::get<Layout>(b));
+  const auto& ca = std::get<ComposedLayout>(a);
+  const auto& cb = std::get<ComposedLayout>(b);
+  if (!same_stage(ca.swizzle, ca.offset, cb.swizzle, cb.offset) || ca.nested.size() != cb.nested.size()) return false;
+  for (std::size_t i = 0; i < ca.nested.size(); ++i)
+    if (!same_stage(ca.nested[i].swizzle, ca.nested[i].offset, cb.nested[i].swizzle, cb.nested[i].offset)) return false;
+  return same_layout(ca.layout, cb.layout);
+}
+
+Comparison compare_functional(const AnyLayout& a, const AnyLayout& b, const ComparisonLimits& limits) {
+  walk::check_offsets_fit(inner_layout(a));
+  walk::check_offsets_fit(inner_layout(b));
+  Comparison c;
+  c.size_a = size(inner_layout(a)).value;
+  c.size_b = size(inner_layout(b)).value;
+  if (c.size_a != c.size_b) return c;
+  if (c.size_a <= 0) {  // empty domains (CuTe allows a zero or negative extent)
+    c.equal = true;
+    return c;
+  }
+
+  std::int64_t start = 0;
+  const bool plain = std::holds_alternative<Layout>(a) && std::holds_alternative<Layout>(b);
+  if (plain) {
+    const auto first = first_difference(walk::canonical_modes(std::get<Layout>(a)),
+                                        walk::canonical_modes(std::get<Layout>(b)));
+    if (!first || *first >= c.size_a) {
+      c.equal = true;
+      return c;
+    }
+    start = *first;
+  } else if (structurally_equal(a, b)) {
+    c.equal = true;
+    return c;
+  } else if (c.size_a > limits.max_scan) {
+    throw Error(fmt::format("comparing swizzled layouts of {} elements means evaluating every index, more than the "
+                            "limit of {} (raise it with --limit)",
+                            c.size_a, limits.max_scan));
+  }
+  scan(a, b, start, limits, c);
+  c.equal = c.differing == 0 && c.counted;
+  return c;
+}
+
+}  // namespace layoutx

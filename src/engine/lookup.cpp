@@ -1,0 +1,139 @@
+// Lookups between indices, coordinates and offsets. Offset -> indices undoes
+// the swizzles (each is an involution), then solves sum(c_i * d_i) = x over the
+// leaf modes: largest strides first, each coordinate limited to the values the
+// remaining modes can still complete (their range and the gcd of their strides).
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <numeric>
+
+#include "layout_walk.hpp"
+#include "layoutx/analysis.hpp"
+#include "layoutx/notation.hpp"
+
+namespace layoutx {
+
+namespace {
+
+using walk::Mode;
+
+struct Term {
+  Mode mode;
+  std::int64_t weight;  // column-major index weight of the mode
+};
+
+struct Search {
+  std::vector<Term> terms;               // nonzero strides, largest |stride| first
+  std::vector<std::int64_t> lo, hi, g;   // range and gcd of the sums of terms k..end
+  std::vector<Term> broadcast;           // stride-0 modes: every coordinate works
+  std::size_t max_matches;
+  std::int64_t steps = 0, max_steps;
+  std::vector<std::int64_t> found;       // indices
+  bool truncated = false;
+};
+
+std::int64_t floor_div(std::int64_t a, std::int64_t b) {
+  const std::int64_t q = a / b;
+  return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+}
+
+std::int64_t ceil_div_signed(std::int64_t a, std::int64_t b) { return -floor_div(-a, b); }
+
+bool full(const Search& s) { return s.found.size() > s.max_matches; }
+
+void expand_broadcast(Search& s, std::size_t k, std::int64_t index) {
+  if (full(s)) return;
+  if (k == s.broadcast.size()) {
+    s.found.push_back(index);
+    return;
+  }
+  const Term& t = s.broadcast[k];
+  for (std::int64_t c = 0; c < t.mode.shape && !full(s); ++c) expand_broadcast(s, k + 1, index + c * t.weight);
+}
+
+void solve(Search& s, std::size_t k, std::int64_t rest, std::int64_t index) {
+  if (full(s)) return;
+  if (++s.steps > s.max_steps)
+    throw Error(fmt::format("the search for this offset took more than {} steps; the layout is too irregular",
+                            s.max_steps));
+  if (k == s.terms.size()) {
+    if (rest == 0) expand_broadcast(s, 0, index);
+    return;
+  }
+  if (rest < s.lo[k] || rest > s.hi[k] || (s.g[k] != 0 && rest % s.g[k] != 0)) return;
+  const Term& t = s.terms[k];
+  const std::int64_t d = t.mode.stride;
+  // c*d + (sum of the rest) = rest, the rest within [lo, hi] of terms k+1..end.
+  std::int64_t a = d > 0 ? ceil_div_signed(rest - s.hi[k + 1], d) : ceil_div_signed(rest - s.lo[k + 1], d);
+  std::int64_t b = d > 0 ? floor_div(rest - s.lo[k + 1], d) : floor_div(rest - s.hi[k + 1], d);
+  a = std::max<std::int64_t>(a, 0);
+  b = std::min(b, t.mode.shape - 1);
+  for (std::int64_t c = a; c <= b && !full(s); ++c) solve(s, k + 1, rest - c * d, index + c * t.weight);
+}
+
+Search prepare(const Layout& l, const LookupLimits& limits) {
+  Search s;
+  s.max_matches = limits.max_matches;
+  s.max_steps = limits.max_steps;
+  std::int64_t weight = 1;
+  for (const Mode& m : walk::leaf_modes(l)) {
+    if (m.shape > 1) (m.stride == 0 ? s.broadcast : s.terms).push_back(Term{m, weight});
+    weight *= std::max<std::int64_t>(m.shape, 1);
+  }
+  std::stable_sort(s.terms.begin(), s.terms.end(),
+                   [](const Term& x, const Term& y) { return std::abs(x.mode.stride) > std::abs(y.mode.stride); });
+  const std::size_t n = s.terms.size();
+  s.lo.assign(n + 1, 0);
+  s.hi.assign(n + 1, 0);
+  s.g.assign(n + 1, 0);
+  for (std::size_t k = n; k-- > 0;) {
+    const std::int64_t reach = (s.terms[k].mode.shape - 1) * s.terms[k].mode.stride;
+    s.lo[k] = s.lo[k + 1] + std::min<std::int64_t>(reach, 0);
+    s.hi[k] = s.hi[k + 1] + std::max<std::int64_t>(reach, 0);
+    s.g[k] = std::gcd(s.g[k + 1], s.terms[k].mode.stride);
+  }
+  return s;
+}
+
+Location at(const AnyLayout& l, std::int64_t index) {
+  const Layout& inner = inner_layout(l);
+  walk::Odometer od(walk::leaf_modes(inner), index);
+  return Location{index, walk::mode_coordinate(inner.shape, index), walk::natural_coordinate(inner.shape, index),
+                  walk::Finish(l)(od.offset())};
+}
+
+}  // namespace
+
+Location locate_index(const AnyLayout& l, std::int64_t index) {
+  const Layout& inner = inner_layout(l);
+  walk::check_offsets_fit(inner);
+  const std::int64_t n = size(inner).value;
+  if (index < 0 || index >= n)
+    throw Error(fmt::format("index {} is outside the domain [0, {}) of {}", index, n, to_text(inner.shape)));
+  return at(l, index);
+}
+
+Location locate_coordinate(const AnyLayout& l, const IntTuple& coord) {
+  const Layout& inner = inner_layout(l);
+  walk::check_offsets_fit(inner);
+  if (!coordinate_in_domain(coord, inner.shape))
+    throw Error(fmt::format("{} is not a coordinate in the domain of the shape {}", to_text(coord), to_text(inner.shape)));
+  const Int index = crd2idx(coord, inner.shape, compact_col_major(inner.shape));
+  return at(l, index.value);
+}
+
+Preimage locate_offset(const AnyLayout& l, std::int64_t offset, const LookupLimits& limits) {
+  const Layout& inner = inner_layout(l);
+  walk::check_offsets_fit(inner);
+  Preimage p;
+  if (size(inner).value <= 0) return p;
+  Search s = prepare(inner, limits);
+  solve(s, 0, walk::unfinish(l, offset), 0);
+  p.truncated = full(s);
+  if (p.truncated) s.found.resize(limits.max_matches);
+  std::sort(s.found.begin(), s.found.end());
+  for (std::int64_t index : s.found) p.matches.push_back(at(l, index));
+  return p;
+}
+
+}  // namespace layoutx

@@ -1,0 +1,242 @@
+// Properties of a layout's offset function. The image of a plain layout is
+// found from its modes sorted by stride: a mode whose stride reaches past
+// everything the smaller strides cover adds disjoint copies (the count just
+// multiplies); only modes that overlap need the image spelled out, as a list
+// of intervals. Swizzled layouts: a swizzle is a bijection, so the counts are
+// the inner layout's, and the extremes are found by walking the offsets.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <numeric>
+
+#include "layout_walk.hpp"
+#include "layoutx/analysis.hpp"
+#include "layoutx/notation.hpp"
+
+namespace layoutx {
+
+namespace {
+
+using walk::Mode;
+
+struct Interval {
+  std::int64_t lo, hi;  // [lo, hi)
+};
+
+struct Image {
+  std::int64_t min = 0, max = 0;
+  std::optional<std::int64_t> count;
+};
+
+void merge_sorted(std::vector<Interval>& v) {
+  std::size_t out = 0;
+  for (std::size_t i = 1; i < v.size(); ++i) {
+    if (v[i].lo <= v[out].hi)
+      v[out].hi = std::max(v[out].hi, v[i].hi);
+    else
+      v[++out] = v[i];
+  }
+  v.resize(v.empty() ? 0 : out + 1);
+}
+
+// The s copies of `image` shifted by 0, d, ..., (s-1)d. `span` is the end of
+// the image: when d >= span the copies are already in order.
+bool add_mode(std::vector<Interval>& image, Mode m, std::int64_t span, std::size_t max_intervals) {
+  if (image.size() > max_intervals / static_cast<std::size_t>(m.shape)) return false;
+  std::vector<Interval> next;
+  next.reserve(image.size() * m.shape);
+  for (std::int64_t c = 0; c < m.shape; ++c)
+    for (const Interval& iv : image) next.push_back(Interval{iv.lo + c * m.stride, iv.hi + c * m.stride});
+  if (m.stride < span) std::sort(next.begin(), next.end(), [](Interval x, Interval y) { return x.lo < y.lo; });
+  merge_sorted(next);
+  image = std::move(next);
+  return true;
+}
+
+// @pre size(l) > 0 and check_offsets_fit(l)
+Image image_of(const Layout& l, std::size_t max_intervals) {
+  std::int64_t low = 0, high = 0;
+  std::vector<Mode> live;  // strides made positive; a negative stride mirrors its mode
+  for (Mode m : walk::leaf_modes(l)) {
+    if (m.shape == 1 || m.stride == 0) continue;
+    if (m.stride < 0) {
+      low += (m.shape - 1) * m.stride;
+      m.stride = -m.stride;
+    } else {
+      high += (m.shape - 1) * m.stride;
+    }
+    live.push_back(m);
+  }
+  Image image{low, high, std::nullopt};
+  // Counting is unchanged when every stride is divided by their gcd.
+  std::int64_t g = 0;
+  for (const Mode& m : live) g = std::gcd(g, m.stride);
+  for (Mode& m : live) m.stride /= g;
+  std::stable_sort(live.begin(), live.end(), [](Mode x, Mode y) { return x.stride < y.stride; });
+
+  std::size_t last_overlap = 0;  // one past the last mode that overlaps the ones before it
+  std::int64_t span = 1;
+  for (std::size_t k = 0; k < live.size(); ++k) {
+    if (live[k].stride < span) last_overlap = k + 1;
+    span += (live[k].shape - 1) * live[k].stride;
+  }
+
+  std::vector<Interval> spelled{{0, 1}};
+  span = 1;
+  for (std::size_t k = 0; k < last_overlap; ++k) {
+    if (!add_mode(spelled, live[k], span, max_intervals)) return image;
+    span += (live[k].shape - 1) * live[k].stride;
+  }
+  std::int64_t count = 0;
+  for (const Interval& iv : spelled) count += iv.hi - iv.lo;
+  for (std::size_t k = last_overlap; k < live.size(); ++k) count *= live[k].shape;
+  image.count = count;
+  return image;
+}
+
+std::int64_t broadcast_of(const Layout& l) {
+  std::int64_t b = 1;
+  for (const Mode& m : walk::leaf_modes(l))
+    if (m.stride == 0) b *= m.shape;
+  return b;
+}
+
+// Walk a swizzled layout's offsets for their extremes.
+std::optional<std::pair<std::int64_t, std::int64_t>> scanned_extremes(const AnyLayout& l, std::int64_t max_scan) {
+  const Layout& inner = inner_layout(l);
+  const std::int64_t n = size(inner).value;
+  if (n > max_scan) return std::nullopt;
+  walk::Odometer od(walk::leaf_modes(inner), 0);
+  const walk::Finish finish(l);
+  std::int64_t lo = finish(od.offset()), hi = lo;
+  for (std::int64_t i = 1; i < n; ++i) {
+    od.next();
+    const std::int64_t y = finish(od.offset());
+    lo = std::min(lo, y);
+    hi = std::max(hi, y);
+  }
+  return std::make_pair(lo, hi);
+}
+
+// CuTe's max_common_vector runs a composition; its warnings (if any) are not
+// about the user's expression, so they are set aside.
+class QuietDiagnostics {
+ public:
+  QuietDiagnostics() : saved_(Diagnostics::current()) { Diagnostics::current().strict = false; }
+  ~QuietDiagnostics() { Diagnostics::current() = saved_; }
+  QuietDiagnostics(const QuietDiagnostics&) = delete;
+  QuietDiagnostics& operator=(const QuietDiagnostics&) = delete;
+
+ private:
+  Diagnostics saved_;
+};
+
+std::optional<std::int64_t> cute_vector(const AnyLayout& l) {
+  const QuietDiagnostics quiet;
+  try {
+    const Layout identity = make_layout(inner_layout(l).shape);
+    if (const auto* c = std::get_if<ComposedLayout>(&l)) {
+      if (!c->nested.empty()) return std::nullopt;
+      return max_common_vector(*c, identity).value;
+    }
+    return max_common_vector(std::get<Layout>(l), identity).value;
+  } catch (const Error&) {
+    return std::nullopt;
+  }
+}
+
+void derive(Properties& p) {
+  if (!p.image_size) return;
+  p.injective = *p.image_size == p.size;
+  const bool fills = p.min_offset && p.max_offset && *p.min_offset == 0 && *p.max_offset + 1 == p.cosize;
+  if (!p.min_offset) {
+    p.bijective = p.injective == false ? std::optional<bool>(false) : std::nullopt;
+    return;
+  }
+  p.surjective = fills && *p.image_size == p.cosize;
+  p.bijective = *p.injective && *p.surjective;
+  p.compact = *p.surjective && *p.image_size * p.broadcast == p.size;
+}
+
+}  // namespace
+
+Properties properties(const AnyLayout& l, const PropertyLimits& limits) {
+  const Layout& inner = inner_layout(l);
+  walk::check_offsets_fit(inner);
+  Properties p;
+  p.size = size(inner).value;
+  p.cosize = cosize(l).value;
+  p.broadcast = broadcast_of(inner);
+  p.vector = cute_vector(l);
+  if (p.size <= 0) {  // an empty domain (CuTe allows a zero or negative extent)
+    p.image_size = 0;
+    p.injective = true;
+    p.surjective = p.bijective = p.compact = p.cosize <= 0;
+    return p;
+  }
+  const Image image = image_of(inner, limits.max_intervals);
+  p.image_size = image.count;
+  if (!image.count)
+    p.unknown_reason = fmt::format("its overlapping strides need more than {} intervals to describe the image",
+                                   limits.max_intervals);
+  if (std::holds_alternative<Layout>(l)) {
+    p.min_offset = image.min;
+    p.max_offset = image.max;
+  } else if (const auto extremes = scanned_extremes(l, limits.max_scan)) {
+    p.min_offset = extremes->first;
+    p.max_offset = extremes->second;
+  } else {
+    p.unknown_reason = fmt::format("a swizzled layout of more than {} elements is not walked", limits.max_scan);
+  }
+  derive(p);
+  return p;
+}
+
+ThreadValueProperties thread_value_properties(const AnyLayout& l) {
+  const Layout& inner = inner_layout(l);
+  if (rank(inner) != 2)
+    throw Error(fmt::format("a thread-value layout has rank 2 (mode 0 the thread, mode 1 the value), {} has rank {}",
+                            to_text(inner), rank(inner)));
+  const Layout threads = get(inner, 0), values = get(inner, 1);
+  ThreadValueProperties tv;
+  tv.threads = size(threads).value;
+  tv.values = size(values).value;
+
+  const std::vector<Mode> v = walk::canonical_modes(values);
+  const bool unit_front = !v.empty() && v.front().stride == 1;
+  tv.run = v.empty() ? 1 : unit_front ? v.front().shape : 1;
+  // A vector of p elements needs p | run (no vector straddles two runs) and
+  // every run to start at a multiple of p: p divides every other stride.
+  std::int64_t align = walk::pow2_part(tv.run);
+  // Stride-0 (broadcast) modes repeat offsets and move no run.
+  for (std::size_t i = unit_front ? 1 : 0; i < v.size(); ++i)
+    if (v[i].stride != 0) align = std::min(align, walk::pow2_part(v[i].stride));
+  for (const Mode& m : walk::canonical_modes(threads))
+    if (m.stride != 0) align = std::min(align, walk::pow2_part(m.stride));
+
+  std::optional<std::int64_t> cute;
+  try {
+    const QuietDiagnostics quiet;
+    cute = max_common_vector(values, make_layout(values.shape)).value;
+  } catch (const Error&) {
+    cute.reset();  // CuTe refuses this value mode: it has no answer to give
+  }
+  // A swizzle keeps aligned blocks of 2^M together (CuTe's rule for swizzled vectors).
+  if (const auto* c = std::get_if<ComposedLayout>(&l)) {
+    if (!c->nested.empty()) cute.reset();  // CuTe takes one swizzle only
+    std::vector<SwizzleStage> stages{{c->swizzle, c->offset}};
+    stages.insert(stages.end(), c->nested.begin(), c->nested.end());
+    for (const SwizzleStage& s : stages) {
+      const std::int64_t block = std::int64_t{1} << s.swizzle.base;
+      align = std::min(align, block);
+      if (s.offset.value != 0) align = std::min(align, walk::pow2_part(s.offset.value));
+      if (cute) cute = std::min(*cute, block);
+    }
+  }
+  tv.vector = cute;
+  tv.aligned_vector = std::max<std::int64_t>(align, 1);
+  tv.accesses = tv.values / tv.aligned_vector;
+  return tv;
+}
+
+}  // namespace layoutx

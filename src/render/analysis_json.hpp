@@ -1,0 +1,71 @@
+// JSON pieces the analysis renderers share: escaped strings, int tuples as
+// nested arrays, and an object written member by member.
+#pragma once
+
+#include <fmt/format.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "layoutx/int_tuple.hpp"
+
+namespace layoutx::json {
+
+inline std::string quote(std::string_view s) {
+  std::string out = "\"";
+  for (char c : s) {
+    const auto u = static_cast<unsigned char>(c);
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (u < 0x20) {
+      out += fmt::format("\\u{:04x}", u);
+    } else {
+      out += c;
+    }
+  }
+  return out + "\"";
+}
+
+// (1,(0,2)) as [1,[0,2]]; plain numbers, whatever the static marks.
+inline std::string tuple(const IntTuple& t) {
+  if (t.is_leaf()) return std::to_string(t.value().value);
+  std::string out = "[";
+  for (int i = 0; i < t.rank(); ++i) {
+    if (i) out += ',';
+    out += tuple(t[i]);
+  }
+  return out + "]";
+}
+
+inline std::string boolean(bool b) { return b ? "true" : "false"; }
+
+template <class T>
+std::string optional(const std::optional<T>& v) {
+  if (!v) return "null";
+  if constexpr (std::is_same_v<T, bool>)
+    return boolean(*v);
+  else
+    return std::to_string(*v);
+}
+
+// {"a": 1, "b": "x"}: members appended with their JSON text.
+class Object {
+ public:
+  Object& raw(std::string_view key, std::string_view json_text) {
+    text_ += text_.empty() ? "{" : ", ";
+    text_ += quote(key);
+    text_ += ": ";
+    text_ += json_text;
+    return *this;
+  }
+  Object& str(std::string_view key, std::string_view s) { return raw(key, quote(s)); }
+  Object& num(std::string_view key, std::int64_t v) { return raw(key, std::to_string(v)); }
+  std::string done() const { return text_.empty() ? "{}" : text_ + "}"; }
+
+ private:
+  std::string text_;
+};
+
+}  // namespace layoutx::json

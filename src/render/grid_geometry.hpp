@@ -1,0 +1,33 @@
+// Which cell of a drawn grid holds which coordinate of a layout, exactly as
+// render_grid (print) lays a layout out: rank 2 as rows x columns, rank 1 as
+// one column, rank >= 3 with modes 1.. across the columns, column-major.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "layoutx/value.hpp"
+
+namespace layoutx {
+
+struct GridGeometry {
+  AnyLayout layout;
+  int rank = 0;
+  IntTuple row_shape, col_shape;  // the modes along each axis (col_shape is 1 for rank 1)
+  std::int64_t rows = 0, cols = 0;
+
+  // The coordinate of cell (m, n) in the layout's domain.
+  IntTuple coordinate(std::int64_t m, std::int64_t n) const;
+  Int offset(std::int64_t m, std::int64_t n) const { return evaluate(layout, coordinate(m, n)); }
+  // The column-major 1-D index of cell (m, n).
+  std::int64_t index(std::int64_t m, std::int64_t n) const { return m + rows * n; }
+};
+
+// Refuses values that are not layouts (a shape stands for its compact layout);
+// `command` names the caller in the message.
+GridGeometry grid_geometry(const Value& v, const char* command);
+
+// print's first lines: the layout, and for rank != 2 a note on how it is drawn.
+std::string grid_title(const GridGeometry& g);
+
+}  // namespace layoutx

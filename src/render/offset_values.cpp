@@ -1,0 +1,38 @@
+// The offsets render_offsets prints, as numbers: the same walk over the
+// modes (or the engine's evaluate where the walk is not exact), handed on in
+// blocks instead of formatted.
+#include "layoutx/render.hpp"
+#include "offset_walk.hpp"
+
+namespace layoutx {
+
+using render_detail::Odometer;
+using render_detail::SwizzleChain;
+
+void stream_offset_values(const AnyLayout& any, const OffsetValueSink& sink) {
+  constexpr std::size_t kBlock = std::size_t{1} << 16;
+  const Layout& l = inner_layout(any);
+  const std::int64_t n = size(l).value;
+  if (n <= 0) return;
+  std::vector<std::int64_t> block;
+  block.reserve(kBlock);
+  auto put = [&](std::int64_t v) {
+    block.push_back(v);
+    if (block.size() == kBlock) {
+      sink(block.data(), block.size());
+      block.clear();
+    }
+  };
+
+  const auto modes = render_detail::leaf_modes(l);
+  const SwizzleChain chain = SwizzleChain::of(any);
+  if (render_detail::walk_is_exact(modes, chain)) {
+    Odometer od(render_detail::coalesce_modes(modes));
+    for (std::int64_t i = 0; i < n; ++i, od.step(0)) put(chain.empty() ? od.offset() : chain(od.offset()));
+  } else {
+    for (std::int64_t i = 0; i < n; ++i) put(evaluate(any, IntTuple(static_int(i))).value);
+  }
+  if (!block.empty()) sink(block.data(), block.size());
+}
+
+}  // namespace layoutx

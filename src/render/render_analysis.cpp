@@ -1,0 +1,146 @@
+// Text and JSON for the properties shown by info, lookups and coalescing.
+#include "layoutx/render_analysis.hpp"
+
+#include <fmt/format.h>
+
+#include "analysis_json.hpp"
+#include "layoutx/notation.hpp"
+
+namespace layoutx {
+
+namespace {
+
+// Coordinates print as plain numbers, whatever the static marks: they are data.
+std::string plain(const IntTuple& t) {
+  if (t.is_leaf()) return std::to_string(t.value().value);
+  std::string out = "(";
+  for (int i = 0; i < t.rank(); ++i) {
+    if (i) out += ',';
+    out += plain(t[i]);
+  }
+  return out + ")";
+}
+
+template <class T>
+PropertyRow row(std::string key, const std::optional<T>& v) {
+  std::string text = "unknown";
+  if (v) {
+    if constexpr (std::is_same_v<T, bool>)
+      text = *v ? "true" : "false";
+    else
+      text = std::to_string(*v);
+  }
+  return PropertyRow{std::move(key), text, json::optional(v)};
+}
+
+PropertyRow row(std::string key, std::int64_t v) { return row(std::move(key), std::optional<std::int64_t>(v)); }
+
+std::string percent(std::int64_t part, std::int64_t whole) {
+  if (whole == 0) return "100%";
+  return fmt::format("{:.1f}%", 100.0 * static_cast<double>(part) / static_cast<double>(whole));
+}
+
+std::string ratio(std::int64_t part, std::int64_t whole) {
+  if (whole == 0) return "0";
+  return fmt::format("{:.2f}", static_cast<double>(part) / static_cast<double>(whole));
+}
+
+}  // namespace
+
+std::vector<PropertyRow> property_rows(const AnyLayout& l, bool tv) {
+  std::vector<PropertyRow> rows;
+  const Properties p = properties(l);
+  rows.push_back(row("injective", p.injective));
+  rows.push_back(row("surjective", p.surjective));
+  rows.push_back(row("bijective", p.bijective));
+  rows.push_back(row("compact", p.compact));
+  rows.push_back(row("image_size", p.image_size));
+  if (p.size > 0) {  // an empty domain has no extremes
+    rows.push_back(row("min_offset", p.min_offset));
+    rows.push_back(row("max_offset", p.max_offset));
+  }
+  rows.push_back(row("max_common_vector", p.vector));
+  if (!p.unknown_reason.empty())
+    rows.push_back(PropertyRow{"unknown_because", p.unknown_reason, json::quote(p.unknown_reason)});
+  if (!tv) return rows;
+  const ThreadValueProperties t = thread_value_properties(l);
+  rows.push_back(row("threads", t.threads));
+  rows.push_back(row("values", t.values));
+  rows.push_back(row("value_max_common_vector", t.vector));
+  rows.push_back(row("value_run", t.run));
+  rows.push_back(row("vector_per_thread", t.aligned_vector));
+  rows.push_back(row("accesses_per_thread", t.accesses));
+  return rows;
+}
+
+std::string render_location_header() { return "index\tflat\tcoord\toffset\n"; }
+
+std::string render_location(const Location& loc, bool as_json) {
+  if (!as_json) return fmt::format("{}\t{}\t{}\t{}\n", loc.index, plain(loc.flat), plain(loc.natural), loc.offset);
+  return json::Object()
+             .num("index", loc.index)
+             .raw("flat", json::tuple(loc.flat))
+             .raw("coord", json::tuple(loc.natural))
+             .num("offset", loc.offset)
+             .done() +
+         "\n";
+}
+
+std::string render_coalescing(const Coalescing& c, const CoalescingOptions& o, bool as_json) {
+  auto counts = [&](const AccessCount& a) {
+    return json::Object()
+        .num("instructions", a.instructions)
+        .num("sectors", a.sectors)
+        .num("min_sectors", a.min_sectors)
+        .num("lines", a.lines)
+        .num("min_lines", a.min_lines)
+        .num("worst_sectors", a.worst_sectors)
+        .num("worst_warp", a.worst_warp)
+        .num("worst_access", a.worst_access)
+        .done();
+  };
+  if (as_json)
+    return json::Object()
+               .num("threads", c.threads)
+               .num("values", c.values)
+               .num("warp", o.warp)
+               .num("warps", c.warps)
+               .num("element_bytes", o.element_bytes)
+               .num("sector_bytes", o.sector_bytes)
+               .num("line_bytes", o.line_bytes)
+               .num("widest_vector", c.widest_vector)
+               .num("vector", c.vector)
+               .num("accesses_per_thread", c.accesses)
+               .raw("vectorized", counts(c.vectorized))
+               .raw("scalar", counts(c.scalar))
+               .done() +
+           "\n";
+
+  std::string out;
+  auto line = [&](std::string_view key, const std::string& value) { out += fmt::format("{}: {}\n", key, value); };
+  auto block = [&](std::string_view prefix, const AccessCount& a) {
+    line(fmt::format("{}instructions", prefix), std::to_string(a.instructions));
+    line(fmt::format("{}sectors", prefix), fmt::format("{} (minimum {}, efficiency {})", a.sectors, a.min_sectors,
+                                                       percent(a.min_sectors, a.sectors)));
+    line(fmt::format("{}lines", prefix),
+         fmt::format("{} (minimum {}, efficiency {})", a.lines, a.min_lines, percent(a.min_lines, a.lines)));
+    line(fmt::format("{}sectors_per_instruction", prefix),
+         fmt::format("{} (worst {}: warp {}, access {})", ratio(a.sectors, a.instructions), a.worst_sectors, a.worst_warp,
+                     a.worst_access));
+  };
+  line("threads", std::to_string(c.threads));
+  line("values_per_thread", std::to_string(c.values));
+  line("warps", fmt::format("{} of {} threads", c.warps, o.warp));
+  line("element_bytes", std::to_string(o.element_bytes));
+  auto elements = [&](std::int64_t n) {
+    return fmt::format("{} element{} ({} bytes)", n, n == 1 ? "" : "s", n * o.element_bytes);
+  };
+  line("widest_vector", elements(c.widest_vector));
+  line("vector", elements(c.vector));
+  line("accesses_per_thread", std::to_string(c.accesses));
+  block("", c.vectorized);
+  if (c.vector != 1) block("scalar_", c.scalar);
+  return out;
+}
+
+}  // namespace layoutx

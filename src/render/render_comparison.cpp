@@ -1,0 +1,138 @@
+// eq's report: the verdict, the first differing indices, and a grid in
+// print_layout's style where the cells that differ show both offsets.
+#include <fmt/format.h>
+
+#include "analysis_json.hpp"
+#include "layoutx/render_analysis.hpp"
+#include "layoutx/value.hpp"
+
+namespace layoutx {
+
+namespace {
+
+std::string plain(const IntTuple& t) {
+  if (t.is_leaf()) return std::to_string(t.value().value);
+  std::string out = "(";
+  for (int i = 0; i < t.rank(); ++i) {
+    if (i) out += ',';
+    out += plain(t[i]);
+  }
+  return out + ")";
+}
+
+IntTuple coordinate_of(const IntTuple& shape, std::int64_t index) {
+  return transform_leaf(idx2crd(static_int(index), shape), [](Int c) { return static_int(c.value); });
+}
+
+std::int64_t at(const AnyLayout& l, std::int64_t index) { return evaluate(l, IntTuple(static_int(index))).value; }
+
+// Rows are mode 0 (rank 1: the whole layout); columns the remaining modes, column-major.
+std::pair<std::int64_t, std::int64_t> grid_extent(const IntTuple& shape) {
+  const std::int64_t n = product(shape).value;
+  const std::int64_t rows = shape.is_leaf() || shape.rank() == 1 ? n : product(shape[0]).value;
+  return {rows, rows == 0 ? 0 : n / rows};
+}
+
+std::string marked_grid(const AnyLayout& a, const AnyLayout& b, const EqualityView& view) {
+  const auto [rows, cols] = grid_extent(inner_layout(a).shape);
+  if (rows > 0 && cols > view.max_cells / rows)
+    return fmt::format("(grid of {} x {} cells left out: more than {}; raise --max-cells)\n", rows, cols,
+                       view.max_cells);
+  std::vector<std::string> cell(static_cast<std::size_t>(rows * cols));
+  std::vector<bool> differs(cell.size());
+  std::size_t width = 1;
+  for (std::int64_t i = 0; i < rows * cols; ++i) {
+    const std::int64_t x = at(a, i), y = at(b, i);
+    differs[i] = x != y;
+    cell[i] = differs[i] ? fmt::format("{}/{}", x, y) : std::to_string(x);
+    width = std::max(width, cell[i].size());
+  }
+  const std::string rule = "+" + std::string(width + 2, '-');
+  std::string out = "cells: the offset where A and B agree, A/B where they differ\n    ";
+  for (std::int64_t n = 0; n < cols; ++n) out += fmt::format("  {:>{}} ", n, width);
+  out += "\n";
+  auto border = [&, cols = cols] {  // clang before 16 cannot capture a structured binding by reference
+    out += "    ";
+    for (std::int64_t n = 0; n < cols; ++n) out += rule;
+    out += "+\n";
+  };
+  for (std::int64_t m = 0; m < rows; ++m) {
+    border();
+    out += fmt::format("{:>2}  ", m);
+    for (std::int64_t n = 0; n < cols; ++n) {
+      const std::size_t i = static_cast<std::size_t>(m + n * rows);
+      const std::string text = fmt::format("{:>{}}", cell[i], width);
+      out += differs[i] && view.color ? fmt::format("| \x1b[1;31m{}\x1b[0m ", text) : fmt::format("| {} ", text);
+    }
+    out += "|\n";
+  }
+  border();
+  return out;
+}
+
+std::string layout_text(const AnyLayout& l) { return to_text(Value::of(l)); }
+
+}  // namespace
+
+std::string render_comparison(const Comparison& c, const AnyLayout& a, const AnyLayout& b, const EqualityView& view) {
+  const IntTuple& shape = inner_layout(a).shape;
+  if (view.json) {
+    std::string first = "[";
+    for (std::size_t i = 0; i < c.first.size(); ++i)
+      first += std::string(i ? ", " : "") + json::Object()
+                                     .num("index", c.first[i].index)
+                                     .raw("coord", json::tuple(coordinate_of(shape, c.first[i].index)))
+                                     .num("a", c.first[i].a)
+                                     .num("b", c.first[i].b)
+                                     .done();
+    return json::Object()
+               .raw("equal", json::boolean(c.equal))
+               .str("mode", "functional")
+               .str("a", layout_text(a))
+               .str("b", layout_text(b))
+               .num("size_a", c.size_a)
+               .num("size_b", c.size_b)
+               .num("differing", c.differing)
+               .raw("counted", json::boolean(c.counted))
+               .raw("first", first + "]")
+               .done() +
+           "\n";
+  }
+  std::string out = fmt::format("A: {}\nB: {}\nequal: {}\n", layout_text(a), layout_text(b), c.equal ? "true" : "false");
+  if (c.size_a != c.size_b) return out + fmt::format("size: {} vs {} (the domains differ)\n", c.size_a, c.size_b);
+  out += fmt::format("size: {}\n", c.size_a);
+  if (c.equal) return out;
+  out += c.counted ? fmt::format("differing: {} of {} indices\n", c.differing, c.size_a)
+                   : fmt::format("differing: at least {} of {} indices (stopped at the --limit)\n", c.differing, c.size_a);
+  out += "first differences (index, coordinate, A, B):\n";
+  for (const Difference& d : c.first)
+    out += fmt::format("  {}\t{}\t{}\t{}\n", d.index, plain(coordinate_of(shape, d.index)), d.a, d.b);
+  if (view.grid) out += marked_grid(a, b, view);
+  return out;
+}
+
+std::string render_structural(bool equal, const AnyLayout& a, const AnyLayout& b, bool as_json) {
+  const Layout &la = inner_layout(a), &lb = inner_layout(b);
+  auto same = [](const IntTuple& x, const IntTuple& y) {
+    return transform_leaf(x, [](Int i) { return static_int(i.value); }) ==
+           transform_leaf(y, [](Int i) { return static_int(i.value); });
+  };
+  const bool shape = same(la.shape, lb.shape);
+  const bool stride = same(la.stride, lb.stride);
+  if (as_json)
+    return json::Object()
+               .raw("equal", json::boolean(equal))
+               .str("mode", "structural")
+               .str("a", layout_text(a))
+               .str("b", layout_text(b))
+               .raw("same_shape", json::boolean(shape))
+               .raw("same_stride", json::boolean(stride))
+               .done() +
+           "\n";
+  return fmt::format("A: {}\nB: {}\nequal: {} (CuTe's ==: same shape and stride{})\nshape: {}\nstride: {}\n",
+                     layout_text(a), layout_text(b), equal ? "true" : "false",
+                     a.index() == 1 || b.index() == 1 ? ", swizzle and offset" : "", shape ? "same" : "different",
+                     stride ? "same" : "different");
+}
+
+}  // namespace layoutx

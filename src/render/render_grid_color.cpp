@@ -1,0 +1,65 @@
+// print_layout with coloured cells: the same frame as render_grid, with an
+// ANSI background around the inside of every cell.
+#include <fmt/format.h>
+
+#include "grid_geometry.hpp"
+#include "layoutx/render.hpp"
+#include "picture_palette.hpp"
+
+namespace layoutx {
+
+namespace {
+
+// CuTe's num_digits, as render_grid uses it for the column width.
+int num_digits(std::int64_t x) {
+  int d = 1;
+  for (std::int64_t p = 10; d < 19 && x >= p; p *= 10) ++d;
+  return d;
+}
+
+std::string cell_color(const GridColoring& coloring, std::int64_t m, std::int64_t n, std::int64_t offset) {
+  Rgb c;
+  switch (coloring.by) {
+    case ColorBy::Offset: c = palette_color(Palette::Thread8, offset); break;
+    case ColorBy::Thread: c = palette_color(Palette::Thread8, m); break;
+    case ColorBy::Value: c = palette_color(Palette::Thread8, n); break;
+    case ColorBy::Bank: c = palette_color(Palette::Bank32, bank_of(offset, coloring.bits)); break;
+  }
+  return fmt::format("\x1b[48;5;{};30m", xterm256(c));
+}
+
+}  // namespace
+
+std::string render_grid_color(const Value& v, const GridOptions& options, const GridColoring& coloring) {
+  const GridGeometry g = grid_geometry(v, "print");
+  if (g.rows > options.max_cells || g.cols > options.max_cells || (g.rows > 0 && g.cols > options.max_cells / g.rows))
+    throw Error(fmt::format("the grid would have {} x {} cells, more than the limit of {} (raise it with --max-cells)",
+                            g.rows, g.cols, options.max_cells));
+  if (coloring.by == ColorBy::Bank && (coloring.bits < 1 || coloring.bits > 1024))
+    throw Error(fmt::format("an element of {} bits has no bank; give --bits between 1 and 1024", coloring.bits));
+
+  const int width = num_digits(cosize(g.layout).value);
+  static const std::string delim = "+-----------------------";
+  const std::string rule = delim.substr(0, std::min<std::size_t>(width + 3, delim.size()));
+  std::string out = grid_title(g) + "\n    ";
+  auto border = [&] {
+    out += "    ";
+    for (std::int64_t n = 0; n < g.cols; ++n) out += rule;
+    out += "+\n";
+  };
+  for (std::int64_t n = 0; n < g.cols; ++n) fmt::format_to(std::back_inserter(out), "  {:>{}} ", n, width);
+  out += "\n";
+  for (std::int64_t m = 0; m < g.rows; ++m) {
+    border();
+    fmt::format_to(std::back_inserter(out), "{:>2}  ", m);
+    for (std::int64_t n = 0; n < g.cols; ++n) {
+      const std::int64_t offset = g.offset(m, n).value;
+      fmt::format_to(std::back_inserter(out), "|{} {:>{}} \x1b[0m", cell_color(coloring, m, n, offset), offset, width);
+    }
+    out += "|\n";
+  }
+  border();
+  return out;
+}
+
+}  // namespace layoutx

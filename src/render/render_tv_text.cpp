@@ -1,0 +1,123 @@
+// Thread-value layouts as text: the tile with a T<thread>V<value> label in
+// each cell, the inverse view (thread -> its cells), and the MMA arrangement.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <unordered_map>
+
+#include "layoutx/algebra.hpp"
+#include "layoutx/notation.hpp"
+#include "layoutx/render_picture.hpp"
+#include "tv_scan.hpp"
+
+namespace layoutx {
+
+namespace {
+
+std::string label(const TvOwner& o) { return o.owned() ? fmt::format("T{}V{}", o.thread, o.value) : std::string(); }
+
+std::size_t widest(const std::vector<TvOwner>& owners, std::size_t at_least) {
+  std::size_t w = at_least;
+  for (const auto& o : owners) w = std::max(w, label(o).size());
+  return w;
+}
+
+// Whether ThrID numbers threads 0, 1, 2, ... (then it goes unmentioned).
+bool is_identity(const Layout& thr_id) {
+  const Layout c = coalesce(thr_id);
+  return c.shape.is_leaf() && (c.shape.value().value == 1 || c.stride.value().value == 1);
+}
+
+std::string header(const TvView& view) {
+  std::string s = to_text(view.tv) + "\n(tile " + to_text(view.tile);
+  if (!is_identity(view.thr_id)) s += ", ThrID " + to_text(view.thr_id);
+  return s + ")\n";
+}
+
+// The labels of one panel as drawn (rows x cols after any transposition).
+struct Labels {
+  std::int64_t rows = 0, cols = 0;
+  std::vector<TvOwner> owners;
+  const TvOwner& at(std::int64_t r, std::int64_t c) const { return owners[static_cast<std::size_t>(r * cols + c)]; }
+};
+
+Labels drawn_labels(const TvView& view, const PictureOptions& options) {
+  const TvScan scan = scan_tv(view, options);
+  Labels l{scan.extent.rows, scan.extent.cols, scan.owners};
+  if (!view.transposed) return l;
+  Labels t{l.cols, l.rows, std::vector<TvOwner>(l.owners.size())};
+  for (std::int64_t r = 0; r < l.rows; ++r)
+    for (std::int64_t c = 0; c < l.cols; ++c) t.owners[static_cast<std::size_t>(c * t.cols + r)] = l.at(r, c);
+  return t;
+}
+
+// One row of boxes: "+-----+-----+" or "|T0V0 |T1V0 |".
+std::string rule_row(std::int64_t n, std::size_t w) {
+  std::string s;
+  for (std::int64_t i = 0; i < n; ++i) {
+    s += '+';
+    s.append(w, '-');
+  }
+  return s + "+";
+}
+
+std::string label_row(const Labels& l, std::int64_t r, std::size_t w) {
+  std::string s;
+  for (std::int64_t c = 0; c < l.cols; ++c) s += fmt::format("|{:<{}}", label(l.at(r, c)), w);
+  return s + "|";
+}
+
+}  // namespace
+
+std::string render_tv_grid(const TvView& view, const PictureOptions& options) {
+  const Labels l = drawn_labels(view, options);
+  const std::size_t w = widest(l.owners, fmt::formatted_size("{}", std::max<std::int64_t>(l.cols - 1, 0)));
+  std::string out = header(view) + "    ";
+  for (std::int64_t c = 0; c < l.cols; ++c) fmt::format_to(std::back_inserter(out), "  {:>{}} ", c, w);
+  out += "\n";
+  std::string border = "    ";
+  border += rule_row(l.cols, w + 2);
+  border += '\n';
+  for (std::int64_t r = 0; r < l.rows; ++r) {
+    out += border;
+    fmt::format_to(std::back_inserter(out), "{:>2}  ", r);
+    for (std::int64_t c = 0; c < l.cols; ++c) fmt::format_to(std::back_inserter(out), "| {:>{}} ", label(l.at(r, c)), w);
+    out += "|\n";
+  }
+  return out + border;
+}
+
+std::string render_tv_threads(const TvView& view, const PictureOptions& options) {
+  const TvScan scan = scan_tv(view, options);
+  std::unordered_map<std::int64_t, std::int64_t> cell_of;  // index -> first cell holding it
+  for (std::size_t c = 0; c < scan.index.size(); ++c) cell_of.emplace(scan.index[c], static_cast<std::int64_t>(c));
+  const Layout threads = get(view.tv, 0), values = get(view.tv, 1);
+  std::string out = header(view);
+  for (std::int64_t t = 0; t < size(threads).value; ++t) {
+    fmt::format_to(std::back_inserter(out), "T{}:", evaluate(view.thr_id, IntTuple(static_int(t))).value);
+    const std::int64_t base = evaluate(threads, IntTuple(static_int(t))).value;
+    for (std::int64_t v = 0; v < size(values).value; ++v) {
+      const std::int64_t c = cell_of.at(base + evaluate(values, IntTuple(static_int(v))).value);
+      fmt::format_to(std::back_inserter(out), " ({},{})", c / scan.extent.cols, c % scan.extent.cols);
+    }
+    out += "\n";
+  }
+  return out;
+}
+
+std::string render_mma_grids(const TvView& c, const TvView& a, const TvView& b, const PictureOptions& options) {
+  const Labels lc = drawn_labels(c, options), la = drawn_labels(a, options), lb = drawn_labels(b, options);
+  const std::size_t w = std::max({widest(lc.owners, 1), widest(la.owners, 1), widest(lb.owners, 1)});
+  const std::string indent(static_cast<std::size_t>(la.cols) * (w + 1) + 4, ' ');
+  std::string out;
+  for (std::int64_t k = 0; k < lb.rows; ++k)
+    out += indent + rule_row(lb.cols, w) + "\n" + indent + label_row(lb, k, w) + "\n";
+  out += indent + rule_row(lb.cols, w) + "\n\n";
+  for (std::int64_t m = 0; m < la.rows; ++m) {
+    out += rule_row(la.cols, w) + "   " + rule_row(lc.cols, w) + "\n";
+    out += label_row(la, m, w) + "   " + label_row(lc, m, w) + "\n";
+  }
+  return out + rule_row(la.cols, w) + "   " + rule_row(lc.cols, w) + "\n";
+}
+
+}  // namespace layoutx
