@@ -41,6 +41,8 @@ trap 'rm -rf "$WORK"' EXIT
 L24='((32,128),(32,128)):((1,1024),(32,131072))'
 S24="Sw<3,4,3> o $L24"
 L30='((32,1024),(32,1024)):((1,1024),(32,1048576))'
+# A hard case for the odometer: the innermost mode has extent 2, so a run is two rows.
+LSHORT='((2,2048),(2,2048)):((8388608,1),(4194304,2048))'
 
 # median_seconds RUNS COMMAND...: the median wall time of COMMAND (stdout to /dev/null).
 median_seconds() {
@@ -62,20 +64,24 @@ median_seconds() {
   fi
 }
 
-# Many short runs of a process: hyperfine's own statistics, or a loop of 200.
+# Many short runs of a process (RUNS of them): hyperfine's median, or a loop's mean.
 median_startup() {
+  local runs=$1
+  shift
   if command -v hyperfine >/dev/null; then
-    hyperfine -N --warmup 20 --runs 300 --output=null --export-json "$WORK/h.json" -- "$(printf '%q ' "$@")" \
+    hyperfine -N --warmup 10 --runs "$runs" --output=null --export-json "$WORK/h.json" -- "$(printf '%q ' "$@")" \
       >/dev/null 2>&1
     python3 -c 'import json,sys; print("%.6f" % json.load(open(sys.argv[1]))["results"][0]["median"])' "$WORK/h.json"
   else
     local t0 t1
     t0=$(date +%s%N)
-    for ((i = 0; i < 200; i++)); do "$@" >/dev/null; done
+    for ((i = 0; i < runs; i++)); do "$@" >/dev/null; done
     t1=$(date +%s%N)
-    awk -v ns=$((t1 - t0)) 'BEGIN {printf "%.6f\n", ns/200/1e9}'
+    awk -v ns=$((t1 - t0)) -v n="$runs" 'BEGIN {printf "%.6f\n", ns/n/1e9}'
   fi
 }
+
+median_of() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
 peak_kib() {
   if [[ -x /usr/bin/time ]]; then
@@ -88,6 +94,11 @@ peak_kib() {
 row() {  # figure, layoutx seconds, baseline name, baseline seconds, target text
   awk -v f="$1" -v a="$2" -v bn="$3" -v b="$4" -v t="$5" \
     'BEGIN {printf "| %s | %.3f s | %s %.3f s | %.2f | %s |\n", f, a, bn, b, a/b, t}'
+}
+
+row_ms() {  # the same in milliseconds, for process start-up
+  awk -v f="$1" -v a="$2" -v bn="$3" -v b="$4" -v t="$5" \
+    'BEGIN {printf "| %s | %.2f ms | %s %.2f ms | %.2f | %s |\n", f, a*1e3, bn, b*1e3, a/b, t}'
 }
 
 R=$((QUICK ? 3 : 7))
@@ -111,6 +122,10 @@ t_swz=$(median_seconds "$R" "$LX" offsets "$S24")
 row "offsets 2^24 \`Sw<3,4,3> o ...\`" "$t_swz" "seq" "$t_seq" "<= 1"
 t_naive_swz=$(median_seconds 1 "$NAIVE" "$S24")
 row "offsets 2^24 swizzled" "$t_swz" "naive" "$t_naive_swz" "<= 0.25"
+t_short=$(median_seconds "$R" "$LX" offsets "$LSHORT")
+row "offsets 2^24 \`$LSHORT\` (runs of 2)" "$t_short" "seq" "$t_seq" "<= 1"
+t_short_csv=$(median_seconds "$R" "$LX" offsets -f csv "$LSHORT")
+row "offsets 2^24 runs of 2, --format csv" "$t_short_csv" "plain" "$t_short" ""
 for f in csv tsv json jsonl; do
   t_f=$(median_seconds "$R" "$LX" offsets -f "$f" "$L24")
   row "offsets 2^24 --format $f" "$t_f" "plain" "$t_plain" "<= 2 (csv)"
@@ -131,11 +146,19 @@ echo "## Start-up: whole-process time"
 echo
 echo "| command | layoutx | baseline | ratio | target |"
 echo "| --- | --- | --- | --- | --- |"
-t_hello=$(median_startup "$HELLO")
-t_print=$(median_startup "$LX" print '(4,3):(3,1)')
-row "layoutx print \"(4,3):(3,1)\"" "$t_print" "hello" "$t_hello" "<= 1.5"
-t_eval=$(median_startup "$LX" eval 'logical_divide((8,8):(8,1), (2,4))')
-row "layoutx eval \"logical_divide((8,8):(8,1), (2,4))\"" "$t_eval" "hello" "$t_hello" "<= 1.5"
+# Rounds that alternate the three programs, so that a change in the machine's
+# load between measurements does not land on one of them only.
+hello_rounds=() print_rounds=() eval_rounds=()
+for ((round = 0; round < (QUICK ? 2 : 5); round++)); do
+  hello_rounds+=("$(median_startup 60 "$HELLO")")
+  print_rounds+=("$(median_startup 60 "$LX" print '(4,3):(3,1)')")
+  eval_rounds+=("$(median_startup 60 "$LX" eval 'logical_divide((8,8):(8,1), (2,4))')")
+done
+t_hello=$(median_of "${hello_rounds[@]}")
+t_print=$(median_of "${print_rounds[@]}")
+t_eval=$(median_of "${eval_rounds[@]}")
+row_ms "layoutx print \"(4,3):(3,1)\"" "$t_print" "hello" "$t_hello" "<= 1.5"
+row_ms "layoutx eval \"logical_divide((8,8):(8,1), (2,4))\"" "$t_eval" "hello" "$t_hello" "<= 1.5"
 echo
 echo "## Batch mode and big grids (absolute)"
 echo
