@@ -82,11 +82,6 @@ struct PieceView {
   const char* data;
   std::size_t size;
 
-  // For text known to be at most kBlock long: one fixed-size copy, no branch.
-  char* put_short(char* p) const {
-    std::memcpy(p, data, kBlock);
-    return p + size;
-  }
   char* put(char* p) const {
     if (size <= kBlock / 2)
       std::memcpy(p, data, kBlock / 2);
@@ -129,22 +124,18 @@ class BcdNumber {
  public:
   static constexpr std::uint64_t kLimit = 10000000000000000ULL;  // 10^16
 
-  explicit BcdNumber(std::uint64_t v = 0) : lo_(digits_of(v % 100000000)), hi_(digits_of(v / 100000000)) {
-    measure();
-  }
+  explicit BcdNumber(std::uint64_t v = 0) : lo_(digits_of(v % 100000000)), hi_(digits_of(v / 100000000)) {}
 
   // Past kLimit the result is meaningless; callers stay below it. The high
-  // word is rarely touched: only on a carry out of the low eight digits. The
-  // number only grows, so its length is re-measured only when it outgrows it.
+  // word is rarely touched: only on a carry out of the low eight digits.
   void add(const BcdNumber& step) {
     const bool carry = add_word(lo_, step.lo_, false);
     if (carry || step.hi_) add_word(hi_, step.hi_, carry);
-    if (lo_ >= next_length_at_ || hi_) measure();
   }
 
   // Writes 8-byte words: up to 8 bytes past the end are scratch.
   char* put(char* p) const {
-    if (hi_ == 0) return put_word(p, lo_, length_);
+    if (hi_ == 0) return put_word(p, lo_, significant_digits(lo_));
     p = put_word(p, hi_, significant_digits(hi_));
     return put_word(p, lo_, 8);
   }
@@ -167,11 +158,6 @@ class BcdNumber {
     return w;
   }
   static int significant_digits(std::uint64_t w) { return w ? (71 - std::countl_zero(w)) >> 3 : 1; }
-  // The length of the low word's digits, and the value at which it grows.
-  void measure() {
-    length_ = hi_ ? 8 : significant_digits(lo_);
-    next_length_at_ = length_ < 8 ? std::uint64_t{1} << (8 * length_) : ~std::uint64_t{0};
-  }
   // The n low digits as text, most significant first in memory.
   static char* put_word(char* p, std::uint64_t w, int n) {
     std::uint64_t text = w | 0x30 * kOnes;
@@ -184,8 +170,6 @@ class BcdNumber {
   }
 
   std::uint64_t lo_ = 0, hi_ = 0;
-  int length_ = 1;
-  std::uint64_t next_length_at_ = 0;
 };
 
 }  // namespace layoutx::render_detail

@@ -69,11 +69,13 @@ struct Unswizzled {
 
 bool in_decimal_range(std::int64_t x) { return x >= 0 && static_cast<std::uint64_t>(x) < BcdNumber::kLimit; }
 
-// Whether the offsets x0, x0 + d, ..., x0 + (e-1)d of a run can be kept in decimal.
+// Whether the offsets x0, x0 + d, ..., x0 + (e-1)d of a run are kept in
+// decimal; a short run does not pay back setting up the decimal form.
 template <class Map>
 bool run_in_decimal(std::int64_t x0, std::int64_t d, std::int64_t e) {
+  constexpr std::int64_t kShortRun = 4;
   if constexpr (!std::is_same_v<Map, Unswizzled>) return false;
-  return x0 >= 0 && d >= 0 && in_decimal_range(x0 + (e - 1) * d);
+  return e >= kShortRun && x0 >= 0 && d >= 0 && in_decimal_range(x0 + (e - 1) * d);
 }
 
 // Plain: one offset per line. A run is the innermost (coalesced) mode: as many
@@ -139,20 +141,21 @@ void stream_rows(const Layout& l, const std::vector<Mode>& leaves, std::int64_t 
   const Piece before_digit_text(prefix);
   const Piece joint_text(std::string(st.end) + std::string(st.lead) + std::string(st.start));
   const PieceView before_digit = before_digit_text.view(), joint = joint_text.view();
-  const bool short_heads = joint.size <= kBlock && prefix.size() + kMaxIntChars <= kBlock;
 
   Odometer od(leaves);
-  Piece tail_text;
+  // The text after the fast digit, written once per run into a padded buffer.
+  std::vector<Piece> tail_segments;
+  for (std::size_t i = fast + 1; i < leaves.size(); ++i) tail_segments.emplace_back(seg[i]);
+  const Piece tail_end(seg[leaves.size()] + std::string(st.after));
+  std::string tail_text(row_bytes + kBlock, '\0');
   auto rebuild_tail = [&] {
-    std::string& t = tail_text.edit();
+    char* p = tail_text.data();
     for (std::size_t i = fast + 1; i < leaves.size(); ++i) {
-      char digits[kMaxIntChars];
-      t += seg[i];
-      t.append(digits, put_int(digits, od.digits()[i]));
+      p = tail_segments[i - fast - 1].view().put(p);
+      p = put_int(p, od.digits()[i]);
     }
-    t += seg[leaves.size()];
-    t += st.after;
-    tail_text.seal();
+    p = tail_end.view().put(p);
+    return PieceView{tail_text.data(), static_cast<std::size_t>(p - tail_text.data())};
   };
 
   out.text(std::string(st.first_lead) + std::string(st.start));
@@ -160,23 +163,22 @@ void stream_rows(const Layout& l, const std::vector<Mode>& leaves, std::int64_t 
   BcdNumber index;
   std::int64_t run_start = 0;
   do {
-    rebuild_tail();
-    const PieceView tail = tail_text.view();
+    const PieceView tail = rebuild_tail();
     std::int64_t x = od.offset();
     const bool decimal = run_in_decimal<Map>(x, stride, extent);
     BcdNumber digit, offset(decimal ? x : 0);
     for (std::int64_t k = 0; k < extent;) {
       const std::int64_t stop = k + std::min(extent - k, static_cast<std::int64_t>(out.rows_that_fit(row_bytes)));
       char* p = out.cursor();
-      if (counts_in_decimal && listed && decimal && tail.size <= kBlock && short_heads) {
-        // The common case, every column in decimal and every piece short: no
-        // branch in the row (x is only read when the offsets are not in decimal).
+      if (counts_in_decimal && listed && decimal) {
+        // The common case, every column in decimal: no choice of format in the
+        // row (x is only read when the offsets are not in decimal).
         for (; k < stop; ++k) {
           p = index.put(p);
-          p = head[k].put_short(p);
-          p = tail.put_short(p);
+          p = head[k].put(p);
+          p = tail.put(p);
           p = offset.put(p);
-          p = joint.put_short(p);
+          p = joint.put(p);
           index.add(one);
           offset.add(step);
         }
