@@ -18,7 +18,7 @@ namespace {
 std::vector<std::int64_t> mode_offsets(const Layout& l, int mode) {
   const Layout m = l.shape.rank() > mode ? get(l, mode) : trivial_layout();
   const std::int64_t n = size(m).value;
-  std::vector<std::int64_t> out(static_cast<std::size_t>(n));
+  std::vector<std::int64_t> out(static_cast<std::size_t>(std::max<std::int64_t>(n, 0)));  // a negative size has no cells
   for (std::int64_t i = 0; i < n; ++i) out[static_cast<std::size_t>(i)] = evaluate(m, IntTuple(static_int(i))).value;
   return out;
 }
@@ -49,10 +49,12 @@ TvScan scan_tv(const TvView& view, const PictureOptions& options) {
 
   const auto tile_rows = mode_offsets(view.tile, 0), tile_cols = mode_offsets(view.tile, 1);
   std::unordered_map<std::int64_t, std::int64_t> claim;  // index -> position in scan.order, or -1
-  scan.index.resize(static_cast<std::size_t>(scan.extent.rows * scan.extent.cols));
+  const bool some_cells = scan.extent.rows > 0 && scan.extent.cols > 0;  // negative extents draw nothing
+  scan.index.resize(some_cells ? static_cast<std::size_t>(scan.extent.rows * scan.extent.cols) : 0);
   for (std::int64_t m = 0; m < scan.extent.rows; ++m)
     for (std::int64_t n = 0; n < scan.extent.cols; ++n) {
-      const std::int64_t i = tile_rows[static_cast<std::size_t>(m)] + tile_cols[static_cast<std::size_t>(n)];
+      const std::int64_t i = checked_add(tile_rows[static_cast<std::size_t>(m)], tile_cols[static_cast<std::size_t>(n)],
+                                         "the tile's index of a cell");
       scan.index[static_cast<std::size_t>(m * scan.extent.cols + n)] = i;
       claim.emplace(i, -1);
     }
@@ -65,7 +67,8 @@ TvScan scan_tv(const TvView& view, const PictureOptions& options) {
     if (!thread_offsets.insert(tv_threads[static_cast<std::size_t>(t)]).second) continue;
     const std::int64_t label = evaluate(view.thr_id, IntTuple(static_int(t))).value;
     for (std::int64_t v = 0; v < values; ++v) {
-      const std::int64_t i = tv_threads[static_cast<std::size_t>(t)] + tv_values[static_cast<std::size_t>(v)];
+      const std::int64_t i = checked_add(tv_threads[static_cast<std::size_t>(t)], tv_values[static_cast<std::size_t>(v)],
+                                         "the TV layout's index of a (thread, value)");
       auto it = claim.find(i);
       if (it == claim.end())
         throw Error(fmt::format("the TV layout {} sends thread {} value {} to index {}, which is no cell of the tile {}",

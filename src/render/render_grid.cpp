@@ -11,7 +11,8 @@ namespace {
 // CuTe's num_digits: decimal digits of a non-negative int (at most 10).
 int num_digits(std::int64_t x) {
   int d = 1;
-  for (std::int64_t p = 10; d < 19 && x >= p; p *= 10) ++d;
+  // Unsigned: the last step reaches 10^19, past INT64_MAX.
+  for (std::uint64_t p = 10; d < 19 && x >= 0 && static_cast<std::uint64_t>(x) >= p; p *= 10) ++d;
   return d;
 }
 
