@@ -37,8 +37,8 @@ int unknown_command(CLI::App& app, std::string word) {
     names += (names.empty() ? "" : ", ") + sub->get_name();
   for (char& c : word)
     if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f) c = '?';
-  std::fprintf(stderr, "layoutx: error: unknown command '%s' (the commands are %s; see layoutx --help)\n",
-               word.c_str(), names.c_str());
+  const std::string what = word.empty() ? "no command given" : "unknown command '" + word + "'";
+  std::fprintf(stderr, "layoutx: error: %s (the commands are %s; see layoutx --help)\n", what.c_str(), names.c_str());
   return kUsage;
 }
 
@@ -132,6 +132,7 @@ int run(int argc, char** argv) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     if (!stray.empty()) return unknown_command(app, stray.front());
+    if (app.get_subcommands().empty() && dynamic_cast<const CLI::RequiredError*>(&e)) return unknown_command(app, "");
     app.exit(e);
     return kUsage;
   }

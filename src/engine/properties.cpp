@@ -97,7 +97,7 @@ Image image_of(const Layout& l, std::size_t max_intervals) {
 std::int64_t broadcast_of(const Layout& l) {
   std::int64_t b = 1;
   for (const Mode& m : walk::leaf_modes(l))
-    if (m.stride == 0) b *= m.shape;
+    if (m.stride == 0) b = checked_mul(b, m.shape, "the broadcast factor");
   return b;
 }
 
@@ -166,7 +166,6 @@ Properties properties(const AnyLayout& l, const PropertyLimits& limits) {
   Properties p;
   p.size = size(inner).value;
   p.cosize = cosize(l).value;
-  p.broadcast = broadcast_of(inner);
   p.vector = cute_vector(l);
   if (p.size <= 0) {  // an empty domain (CuTe allows a zero or negative extent)
     p.image_size = 0;
@@ -174,6 +173,8 @@ Properties properties(const AnyLayout& l, const PropertyLimits& limits) {
     p.surjective = p.bijective = p.compact = p.cosize <= 0;
     return p;
   }
+  // Only now: beside a size-0 mode the other extents may multiply past 64 bits.
+  p.broadcast = broadcast_of(inner);
   const Image image = image_of(inner, limits.max_intervals);
   p.image_size = image.count;
   if (!image.count)
