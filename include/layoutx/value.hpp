@@ -3,6 +3,7 @@
 // the LayoutLeft / LayoutRight tags.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,9 @@ struct Value {
   IntTuple as_int_tuple() const;  // @pre is_int_tuple()
   AnyLayout as_any_layout() const;  // @pre is_layout_like()
 };
+
+// The value as a tiler (a layout, an integer, `_`, or a tuple of them); nullopt for other kinds.
+std::optional<Tiler> as_tiler(const Value& v);
 
 // CuTe's print of the value; a kind name for messages ("layout", "int tuple", ...).
 std::string to_text(const Value& v);

@@ -236,28 +236,6 @@ std::optional<AnyLayout> reindexing(const Operands& ops, const LanguageOptions& 
   return as_function(d);
 }
 
-std::optional<Tiler> tiler_of(const Value& v) {
-  switch (v.kind) {
-    case Value::Kind::Layout:
-      return Tiler::of(v.layout);
-    case Value::Kind::Integer:
-      return Tiler::of(v.integer);
-    case Value::Kind::Underscore:
-      return Tiler::underscore();
-    case Value::Kind::Tuple: {
-      std::vector<Tiler> modes;
-      for (const auto& e : v.elems) {
-        const auto t = tiler_of(e);
-        if (!t) return std::nullopt;
-        modes.push_back(*t);
-      }
-      return Tiler::tuple(std::move(modes));
-    }
-    default:
-      return std::nullopt;
-  }
-}
-
 IntTuple widen_last(const IntTuple& t, Int k) {
   if (t.is_leaf()) return IntTuple(t.value() * k);
   if (t.rank() == 0) return t;
@@ -290,7 +268,7 @@ std::optional<Fields> fields_by_mode(const AnyLayout& a, const Value& tile) {
     if (s.value <= 0) return std::nullopt;
     Int width = s;
     if (m < tile.elems.size() && tile.elems[m].kind != Value::Kind::Underscore) {
-      const auto t = tiler_of(tile.elems[m]);
+      const auto t = as_tiler(tile.elems[m]);
       if (!t) return std::nullopt;
       width = max(s, cosize(logical_divide(make_layout(modes[m].shape), *t)));
     }
@@ -493,27 +471,8 @@ int run_check(const Settings& s, const CheckSettings& cs, const std::vector<std:
     }
     out(fmt::format("device: {}\n", device::gpu_description()));
   }
-  Diagnostics::current().strict = s.strict;
-  int status = kOk;
-  for (const auto& expr : gather(expressions)) {
-    try {
-      if (check_expression(s, cs, expr) != kOk) status = kRejected;
-    } catch (const SourceError& e) {
-      flush_out();
-      report_error(e.what(), expr, e.offset(), true);
-      status = kRejected;
-    } catch (const Error& e) {
-      flush_out();
-      report_error(e.what(), expr, 0, false);
-      status = kRejected;
-    } catch (const std::bad_alloc&) {
-      flush_out();
-      report_error("out of memory", expr, 0, false);
-      status = kRejected;
-    }
-  }
-  flush_out();
-  return status;
+  return for_each_expression_text(s, expressions,
+                                  [&](std::string_view expr) { return check_expression(s, cs, std::string(expr)); });
 }
 
 }  // namespace

@@ -44,17 +44,26 @@ int for_each_expression(const Settings& s, const std::vector<std::string>& expre
 
 int for_each_expression(const Settings& s, const std::vector<std::string>& expressions,
                         const std::function<void(const Value&, std::string_view)>& command) {
+  return for_each_expression_text(s, expressions, [&](std::string_view expr) {
+    Diagnostics& diag = Diagnostics::current();
+    const Value v = evaluate_expression(expr, s.language);
+    for (const auto& w : diag.warnings()) report_warning(w.message);
+    diag.clear();
+    command(v, expr);
+    for (const auto& w : diag.warnings()) report_warning(w.message);
+    return kOk;
+  });
+}
+
+int for_each_expression_text(const Settings& s, const std::vector<std::string>& expressions,
+                             const std::function<int(std::string_view)>& command) {
   int status = kOk;
   Diagnostics& diag = Diagnostics::current();
   diag.strict = s.strict;
   for (const auto& expr : gather(expressions)) {
     diag.clear();
     try {
-      const Value v = evaluate_expression(expr, s.language);
-      for (const auto& w : diag.warnings()) report_warning(w.message);
-      diag.clear();
-      command(v, expr);
-      for (const auto& w : diag.warnings()) report_warning(w.message);
+      if (command(expr) != kOk) status = kRejected;
     } catch (const SourceError& e) {
       flush_out();
       report_error(e.what(), expr, e.offset(), true);

@@ -38,6 +38,11 @@ int for_each_expression(const Settings& s, const std::vector<std::string>& expre
 int for_each_expression(const Settings& s, const std::vector<std::string>& expressions,
                         const std::function<void(const Value&, std::string_view)>& command);
 
+// For commands that evaluate on their own: run `command` on each expression's
+// text with the same error reporting; its status (kOk/kRejected) is combined.
+int for_each_expression_text(const Settings& s, const std::vector<std::string>& expressions,
+                             const std::function<int(std::string_view)>& command);
+
 // eval --show-both (show_both.cpp).
 int run_show_both(const Settings& s, const std::vector<std::string>& expressions);
 

@@ -79,6 +79,28 @@ AnyLayout Value::as_any_layout() const {
   return layout;
 }
 
+std::optional<Tiler> as_tiler(const Value& v) {
+  switch (v.kind) {
+    case Value::Kind::Layout:
+      return Tiler::of(v.layout);
+    case Value::Kind::Integer:
+      return Tiler::of(v.integer);
+    case Value::Kind::Underscore:
+      return Tiler::underscore();
+    case Value::Kind::Tuple: {
+      std::vector<Tiler> modes;
+      for (const auto& e : v.elems) {
+        const auto t = as_tiler(e);
+        if (!t) return std::nullopt;
+        modes.push_back(*t);
+      }
+      return Tiler::tuple(std::move(modes));
+    }
+    default:
+      return std::nullopt;
+  }
+}
+
 std::string to_text(const Value& v) {
   switch (v.kind) {
     case Value::Kind::Integer:

@@ -67,22 +67,9 @@ AnyLayout Call::any_layout(std::size_t i) const {
 }
 
 Tiler to_tiler(const Value& v) {
-  switch (v.kind) {
-    case Value::Kind::Layout:
-      return Tiler::of(v.layout);
-    case Value::Kind::Integer:
-      return Tiler::of(v.integer);
-    case Value::Kind::Underscore:
-      return Tiler::underscore();
-    case Value::Kind::Tuple: {
-      std::vector<Tiler> modes;
-      for (const auto& e : v.elems) modes.push_back(to_tiler(e));
-      return Tiler::tuple(std::move(modes));
-    }
-    default:
-      throw Error(fmt::format("expected a tiler (a layout, a shape, '_' or a tuple of them), got a {} {}", kind_name(v),
-                              to_text(v)));
-  }
+  if (auto t = as_tiler(v)) return *t;
+  throw Error(fmt::format("expected a tiler (a layout, a shape, '_' or a tuple of them), got a {} {}", kind_name(v),
+                          to_text(v)));
 }
 
 Tiler Call::tiler(std::size_t i) const {
