@@ -280,7 +280,7 @@ def answers(out_dir):
     return got
 
 
-GRID_MAX = 128
+GRID_MAX = 64
 NUMBER = re.compile(r'-?\d+')
 
 
