@@ -13,7 +13,7 @@ def value_completion(arg):
     kind = arg.value_kind
     if kind == "choices":
         return "choices:" + " ".join(arg.choices)
-    return kind if kind in ("file", "dir") else "none"
+    return kind if kind in ("file", "dir", "atom") else "none"
 
 
 def case_table(name, comment, arms, default="*) return 1 ;;", subject="$1"):
@@ -91,6 +91,8 @@ _layoutx_complete_as() {
     file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
     dir) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")) ;;
     expression) _layoutx_expression "$cur" "$quoted" ;;
+    # Atom names come from the catalogue of the layoutx being completed.
+    atom) COMPREPLY=($(compgen -W "$(layoutx atom --list 2>/dev/null | cut -d' ' -f1)" -- "$cur")) ;;
     *) COMPREPLY=() ;;
   esac
 }
