@@ -1,0 +1,73 @@
+// The expression language: parse and evaluate `((2,3),4):((1,2),6)`,
+// `logical_divide((8,8):(8,1), (2,4))`, `Sw<3,4,3> o (8,64):(64,1)`, ...
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "layoutx/value.hpp"
+
+namespace layoutx {
+
+// An error located in the expression text: the CLI prints the expression and a caret.
+class SourceError : public Error {
+ public:
+  SourceError(const std::string& message, std::size_t offset) : Error(message), offset_(offset) {}
+  std::size_t offset() const { return offset_; }  // byte offset into the expression
+
+ private:
+  std::size_t offset_;
+};
+
+struct LanguageOptions {
+  bool dynamic = false;              // plain integers are dynamic, _N static (CuTe-exact mode)
+  std::size_t max_depth = 64;        // nesting of parentheses and calls
+  std::size_t max_length = 100000;   // bytes in one expression
+};
+
+// Parse and evaluate one expression. Throws SourceError for syntax and
+// evaluation errors (with the offending position).
+Value evaluate_expression(std::string_view text, const LanguageOptions& options);
+
+// The defining property of an operation, as the function table records it:
+// what `layoutx check` verifies of its result at every point.
+enum class Property {
+  None,
+  Composition,     // R(i) == A(B(i))
+  Complement,      // R ordered, disjoint from A
+  RightInverse,    // A(R(i)) == i
+  LeftInverse,     // R(A(i)) == i
+  Divide,          // R(i) == A(D(i)), D the divide of A's identity
+  LogicalProduct,  // by a layout, or by a tile mode by mode
+  Product,         // by a layout only (zipped, tiled, flat)
+  BlockProduct,    // by any tile taken as a layout (blocked, raked)
+  SameFunction,    // R(i) == A(i) (coalesce, flatten)
+};
+
+// The outermost operation of an expression: a call `name<...>(a, b)`, or the
+// last composition of an `a o b o c` chain, with the operand values it was
+// given during the evaluation.
+struct OuterCall {
+  Property property = Property::None;
+  std::string name;
+  std::vector<Value> operands;
+  // The same operation (template arguments included) on other operands.
+  std::function<Value(std::vector<Value>)> again;
+};
+
+struct Evaluation {
+  Value value;
+  std::optional<OuterCall> outer;  // none for literals, L(i), and calls of no known property
+};
+
+// evaluate_expression, keeping the outermost operation's operands.
+Evaluation evaluate_with_operands(std::string_view text, const LanguageOptions& options);
+
+// Every function name the language knows (for help text, completions and "did you mean").
+const std::vector<std::string>& function_names();
+
+}  // namespace layoutx
