@@ -45,7 +45,7 @@ _layoutx_options_of() {
     'lookup') REPLY='-h --help -o --offset -i --index -c --coord --json --header --max-matches' ;;
     'coalescing') REPLY='-h --help -e --element-bytes -w --warp --vector --max-vector-bytes --sector-bytes --line-bytes --threads --limit --json' ;;
     'explain') REPLY='-h --help --json' ;;
-    'check') REPLY='-h --help --device --first' ;;
+    'check') REPLY='-h --help --device --first --limit' ;;
     'draw') REPLY='-h --help --atom --format -o --output --max-picture-cells --color-by --bits' ;;
     'tv') REPLY='-h --help --thr-id --atom --operand --bits --by-thread --inverse --format -o --output --max-picture-cells' ;;
     'atom') REPLY='-h --help --list --arch --kind --type --grid --tile --permute --bits --format -o --output --max-picture-cells' ;;
@@ -79,6 +79,7 @@ _layoutx_value_of() {
     'coalescing|--line-bytes') REPLY='none' ;;
     'coalescing|--limit') REPLY='none' ;;
     'check|--first') REPLY='none' ;;
+    'check|--limit') REPLY='none' ;;
     'draw|--atom') REPLY='atom' ;;
     'draw|--format') REPLY='choices:svg tikz html' ;;
     'draw|-o'|'draw|--output') REPLY='file' ;;
@@ -163,8 +164,14 @@ _layoutx_complete_as() {
     file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
     dir) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")) ;;
     expression) _layoutx_expression "$cur" "$quoted" ;;
-    # Atom names come from the catalogue of the layoutx being completed.
-    atom) COMPREPLY=($(compgen -W "$(layoutx atom --list 2>/dev/null | cut -d' ' -f1)" -- "$cur")) ;;
+    # Atom names come from the catalogue of the layoutx being completed;
+    # outside quotes, the '<' '>' ',' of templated names are escaped.
+    atom)
+      local name
+      COMPREPLY=()
+      for name in $(compgen -W "$(layoutx atom --list 2>/dev/null | cut -d' ' -f1)" -- "$cur"); do
+        if [[ -n $quoted ]]; then COMPREPLY+=("$name"); else COMPREPLY+=("$(printf '%q' "$name")"); fi
+      done ;;
     *) COMPREPLY=() ;;
   esac
 }
@@ -202,7 +209,7 @@ _layoutx() {
   done
 
   if [[ $prev == -* ]] && _layoutx_value_of "$path" "$prev"; then
-    _layoutx_complete_as "$REPLY" "$cur"
+    _layoutx_complete_as "$REPLY" "$cur" "$quoted"
     return 0
   fi
   if [[ $cur == -* ]]; then

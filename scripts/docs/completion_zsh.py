@@ -96,7 +96,7 @@ _layoutx_expression() {
 _layoutx_atoms() {
   local -a atoms
   atoms=(${${(f)"$(layoutx atom --list 2>/dev/null)"}%% *})
-  compadd -Q -a atoms
+  compadd -a atoms
 }
 """
 
