@@ -218,6 +218,26 @@ Builtin tiler_op(TilerOp op) {
   };
 }
 
+Layout zipped(const Layout& l) { return l; }
+
+// zipped/tiled/flat_product of a layout by a composed layout: CuTe's
+// logical_product(Layout, ComposedLayout), then tile_unzip by a tiler that is no
+// tuple, which keeps the rank-2 product as it is, then the product's unpacking.
+Builtin product_op(TilerOp op, Layout (*unpack)(const Layout&)) {
+  return [op, unpack](const Call& c) {
+    if (c.args.size() != 2 || c.args[0].kind != Value::Kind::Layout || c.args[1].kind != Value::Kind::Composed)
+      return tiler_op(op)(c);
+    c.expect_template_args(0, 0);
+    const AnyLayout p = logical_product(c.args[0].layout, c.args[1].composed);
+    const auto* l = std::get_if<Layout>(&p);
+    if (!l)
+      c.fail_arg(1, fmt::format("{} by a composed layout whose swizzle stays active gives a composed layout that "
+                                "layoutx does not unzip: {}",
+                                c.name(), to_text(Value::of(p))));
+    return Value::of(unpack(*l));
+  };
+}
+
 Value fn_logical_product(const Call& c) {
   c.expect_args(2, 2);
   if (c.args[1].kind == Value::Kind::Composed && c.args[0].kind != Value::Kind::Composed)
@@ -499,7 +519,7 @@ const std::map<std::string, Function>& table() {
       {"downcast", fn_downcast},
       {"filter", fn_filter},
       {"flat_divide", {tiler_op(&flat_divide), Property::Divide}},
-      {"flat_product", {tiler_op(&flat_product), Property::Product}},
+      {"flat_product", {product_op(&flat_product, &unpack_both), Property::Product}},
       {"flatten", {fn_flatten, Property::SameFunction}},
       {"get", fn_get},
       {"group", fn_group},
@@ -540,11 +560,11 @@ const std::map<std::string, Function>& table() {
       {"take", fn_take},
       {"tile_to_shape", fn_tile_to_shape},
       {"tiled_divide", {tiler_op(&tiled_divide), Property::Divide}},
-      {"tiled_product", {tiler_op(&tiled_product), Property::Product}},
+      {"tiled_product", {product_op(&tiled_product, &unpack_rest), Property::Product}},
       {"upcast", fn_upcast},
       {"zip", fn_zip},
       {"zipped_divide", {tiler_op(&zipped_divide), Property::Divide}},
-      {"zipped_product", {tiler_op(&zipped_product), Property::Product}},
+      {"zipped_product", {product_op(&zipped_product, &zipped), Property::Product}},
   };
   return t;
 }
