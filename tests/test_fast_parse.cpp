@@ -74,9 +74,17 @@ class RandomExpressions {
            pick<std::string>({"0", "1", "4", "12", "007", "9223372036854775807", "9223372036854775808", "64"});
   }
   std::string list(int depth) {
-    std::string s = "(" + space();
+    std::string s = "(";
+    s += space();
     const int n = static_cast<int>(std::uniform_int_distribution<int>(0, 3)(rng_));
-    for (int i = 0; i < n; ++i) s += (i ? "," + space() : "") + expression(depth - 1) + space();
+    for (int i = 0; i < n; ++i) {
+      if (i) {
+        s += ',';
+        s += space();
+      }
+      s += expression(depth - 1);
+      s += space();
+    }
     return s + ")";
   }
   std::string head(int depth) { return depth > 0 && chance(0.5) ? list(depth) : integer(); }
