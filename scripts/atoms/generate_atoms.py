@@ -327,16 +327,39 @@ def write_table(path, specs, placed, refused):
             f.write(f"| {header} | {kind} | `{base}` | {yes} | {cell} |\n")
 
 
+def check(todo, count, work, cutlass):
+    """Has CuTe print `count` catalogue atoms (every k-th, one program) and compares them with the catalogue."""
+    kept = {}
+    for line in (REPO / "data" / "atoms.jsonl").read_text().splitlines():
+        entry = json.loads(line)
+        kept[entry["name"]] = entry
+    listed = [t[:3] for t in todo if t[0] in kept]
+    step = max(1, len(listed) // count)
+    sample = listed[::step][:count]
+    lines, refused = print_batch(sample, work, cutlass, "check", (HERE / "print_traits.cpp.in").read_text())
+    problems = [f"{name}: CuTe now refuses it: {reason}" for name, reason in refused.items()]
+    for entry in map(json.loads, lines):
+        if entry != kept[entry["name"]]:
+            problems.append(f"{entry['name']}: CuTe prints {entry}, the catalogue has {kept[entry['name']]}")
+    for p in problems:
+        print(p, file=sys.stderr)
+    print(f"atoms: {len(sample) - len(problems)} of {len(sample)} sampled atoms as CuTe prints them")
+    return 1 if problems else 0
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--work", default="/tmp/layoutx-atoms", help="directory for the generated programs")
     ap.add_argument("--batch", type=int, default=800, help="atoms per compiled program")
     ap.add_argument("--jobs", type=int, default=1, help="programs compiled at once (default 1)")
     ap.add_argument("--only", help="regular expression: print only the atoms whose name matches (no files written)")
+    ap.add_argument("--check", type=int, metavar="N",
+                    help="print N atoms spread over data/atoms.jsonl again and compare (exit 77 without CUTLASS_DIR)")
     args = ap.parse_args()
     cutlass = os.environ.get("CUTLASS_DIR")
     if not cutlass:
-        sys.exit("set CUTLASS_DIR to a CUTLASS checkout")
+        print("set CUTLASS_DIR to a CUTLASS checkout", file=sys.stderr)
+        sys.exit(77 if args.check else 1)
     work = pathlib.Path(args.work)
     work.mkdir(parents=True, exist_ok=True)
 
@@ -349,6 +372,8 @@ def main():
             if name not in seen and (not args.only or re.search(args.only, name)):
                 seen.add(name)
                 todo.append((name, cpp, spec.kind, spec.header))
+    if args.check:
+        sys.exit(check(todo, args.check, work, cutlass))
     print(f"{len(specs)} specializations, {len(todo)} atoms to print", file=sys.stderr)
 
     printed, refused = [], {}

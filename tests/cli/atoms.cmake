@@ -100,3 +100,21 @@ if(NOT out STREQUAL by_atom)
 endif()
 layoutx(swizzle-search "(16,64):(64,1)" --elem-bytes 2 --read "SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>:(8,4,4):(128,1,4)")
 expect(1 "" "cp.async writes shared memory" "swizzle-search reading with cp.async")
+
+# One atom of each kind and family through tv, draw and atom --grid (8-bit values
+# fit every copy atom, UniversalCopy<uint8_t> included).
+foreach(name SM61_DP4A SM70_8x8x4_F16F16F16F16_TN SM80_16x8x16_F32BF16BF16F32_TN SM90_64x96x16_F32F16F16_RS
+             "SM90::GMMA::SPARSE::GMMA_64x64x32_F16F16F16_SS" "SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,256,128>"
+             "SM100_MMA_MXF4_SS<float_e2m1_t,float_e2m1_t,float,float_ue8m0_t,128,64,32>"
+             "SM120_16x8x32_TN<float_e4m3_t,float_e4m3_t,float>" SM100_2x1x1_F32F32F32F32 SM100_TMEM_LOAD_16dp256b1x
+             SM100_UTCCP_4dp256bit_1cta "UniversalCopy<uint8_t>" "SM80_CP_ASYNC_CACHEALWAYS<uint32_t>"
+             SM50_Shuffle_U32_2x2Trans_XOR4 SM100_SU4_DU8x16_x4_LDSM_N SM100_U8x16_STSM_T SM75_U32x1_MOVM_T)
+  layoutx(tv --atom "${name}" --bits 8)
+  expect(0 "T0V0" "^$" "tv --atom ${name}")
+  layoutx(draw --atom "${name}" --bits 8 --format svg)
+  expect(0 "</svg>" "^$" "draw --atom ${name}")
+  layoutx(atom "${name}" --grid --bits 8)
+  expect(0 "printed by CuTe" "^$" "atom ${name} --grid")
+endforeach()
+layoutx(tv --atom "UniversalCopy<uint8_t>")
+expect(1 "" "moves rows of 8 bits; an element of 16 bits does not divide them \\(try 8\\)" "16-bit values of an 8-bit copy")
