@@ -52,8 +52,8 @@ Layout get(const Layout& l, int i) { return Layout{l.shape[i], l.stride[i]}; }
 Layout select(const Layout& l, const std::vector<int>& modes) {
   std::vector<IntTuple> shapes, strides;
   for (int i : modes) {
-    shapes.push_back(l.shape[i]);
-    strides.push_back(l.stride[i]);
+    shapes.push_back(select_element(l.shape, i));
+    strides.push_back(select_element(l.stride, i));
   }
   return Layout{IntTuple(std::move(shapes)), IntTuple(std::move(strides))};
 }
@@ -89,6 +89,8 @@ Layout group(const Layout& l, int b, int e) {
   if (b < 0 || b > e || e > rank(l)) throw Error(fmt::format("group<{},{}>: range out of bounds for rank {}", b, e, rank(l)));
   return Layout{group_modes(l.shape, b, e), group_modes(l.stride, b, e)};
 }
+
+Layout zip(const Layout& l) { return Layout{zip(l.shape), zip(l.stride)}; }
 
 Layout zip(const Layout& a, const Layout& b) { return Layout{zip(a.shape, b.shape), zip(a.stride, b.stride)}; }
 

@@ -109,7 +109,8 @@ Value fn_select(const Call& c) {
   if (v.kind == Value::Kind::Layout) return Value::of(select(v.layout, c.targ_indices()));
   if (v.is_int_tuple()) {
     std::vector<Value> out;
-    for (int i : c.targ_indices()) out.push_back(get_value(c, v, i));
+    const IntTuple t = v.as_int_tuple();
+    for (int i : c.targ_indices()) out.push_back(Value::of(select_element(t, i)));
     return Value::tuple(std::move(out));
   }
   c.fail_arg(0, fmt::format("expected a layout or an int tuple, got a {} {}", kind_name(v), to_text(v)));
@@ -354,8 +355,11 @@ Value fn_prepend(const Call& c) {
 
 Value fn_zip(const Call& c) {
   c.expect_args(1, 2);
+  // CuTe's zip of int tuples is a tuple, not a layout.
+  if (std::all_of(c.args.begin(), c.args.end(), [](const Value& v) { return v.is_int_tuple(); }))
+    return Value::of(c.args.size() == 2 ? zip(c.int_tuple(0), c.int_tuple(1)) : zip(c.int_tuple(0)));
   if (c.args.size() == 2) return Value::of(zip(c.layout(0), c.layout(1)));
-  return on_layout(c, 0, [](const Layout& l) { return Layout{zip(l.shape[0], l.shape[1]), zip(l.stride[0], l.stride[1])}; });
+  return on_layout(c, 0, [](const Layout& l) { return zip(l); });
 }
 
 Value fn_crd2idx(const Call& c) {
@@ -367,7 +371,14 @@ Value fn_crd2idx(const Call& c) {
 
 Value fn_idx2crd(const Call& c) {
   c.expect_args(2, 2);
-  return Value::of(idx2crd(c.integer(0), c.int_tuple(1)));
+  const IntTuple index = c.int_tuple(0), shape = c.int_tuple(1);
+  IntTuple crd = idx2crd(index, shape);
+  if (!coordinate_in_domain(index, shape))
+    Diagnostics::current().warn(
+        "Index out of range",
+        fmt::format("idx2crd: index {} is outside the domain of shape {}; split as CuTe does, by extending the last mode",
+                    to_text(index), to_text(shape)));
+  return Value::of(std::move(crd));
 }
 
 Value fn_ceil_div(const Call& c) {
