@@ -207,7 +207,9 @@ IntTuple ceil_div(const IntTuple& a, const IntTuple& b) {
       if (a.rank() < b.rank()) throw Error(fmt::format("Mismatched ranks in ceil_div: {} and {}", to_text(a), to_text(b)));
       std::vector<IntTuple> out;
       for (int i = 0; i < a.rank(); ++i)
-        out.push_back(i < b.rank() ? ceil_div(a.elems()[i], b.elems()[i]) : a.elems()[i]);
+        // Missing modes of b are a static 1, still divided by: a tuple mode of a then
+        // folds a dynamic remainder through its later elements, as CuTe's does.
+        out.push_back(ceil_div(a.elems()[i], i < b.rank() ? b.elems()[i] : IntTuple(static_int(1))));
       return IntTuple(std::move(out));
     }
     std::vector<IntTuple> out;
@@ -368,6 +370,24 @@ Int crd2idx(const IntTuple& coord, const IntTuple& shape, const IntTuple& stride
   if (stride.is_tuple())
     throw Error(fmt::format("incongruent shape and stride: {} against {}", to_text(shape), to_text(stride)));
   return coord.value() * stride.value();
+}
+
+// crd2idx(c, S): an integer is already an index; a coordinate is read with
+// Horner's method over the sizes of S at the coordinate's leaves,
+// c0 + s0 * (c1 + s1 * (...)), the last size unused.
+Int crd2idx(const IntTuple& coord, const IntTuple& shape) {
+  if (coord.is_leaf()) return coord.value();
+  if (shape.is_leaf())
+    throw Error(fmt::format("Invalid parameters: coordinate {} is a tuple but the shape {} is an integer",
+                            to_text(coord), to_text(shape)));
+  if (coord.rank() != shape.rank() || coord.rank() == 0)
+    throw Error(fmt::format("Mismatched Ranks: coordinate {} against shape {}", to_text(coord), to_text(shape)));
+  const std::vector<Int> c = leaves(coord);
+  std::vector<Int> s;
+  products_at_leaves(shape, coord, s);
+  Int idx = c.back();
+  for (std::size_t i = c.size() - 1; i-- > 0;) idx = c[i] + s[i] * idx;
+  return idx;
 }
 
 // The index splits colexicographically as crd2idx reads it back: each mode but

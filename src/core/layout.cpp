@@ -79,7 +79,7 @@ Layout prepend(const Layout& l, const Layout& x) {
 static IntTuple group_modes(const IntTuple& t, int b, int e) {
   const IntTuple w = wrap(t);
   std::vector<IntTuple> out(w.elems().begin(), w.elems().begin() + b);
-  out.push_back(take(w, b, e));
+  if (b < e) out.push_back(take(w, b, e));  // an empty range groups nothing: no empty mode
   out.insert(out.end(), w.elems().begin() + e, w.elems().end());
   return IntTuple(std::move(out));
 }

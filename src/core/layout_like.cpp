@@ -40,6 +40,10 @@ Int max_alignment(const Layout& l) {
 Layout domain_distribute(const IntTuple& shape_a, Int b) {
   if (!b.is_static) throw Error("domain_distribute: the element count must be static");
   const IntTuple flat = flatten(shape_a);
+  if (!is_static(flat))
+    throw Error(fmt::format("domain_distribute needs static integers: static_assert(is_static<decltype(flat_shape_a)>) "
+                            "fails for the shape {}",
+                            to_text(shape_a)));
   std::vector<IntTuple> result;
   Int rest = b;
   for (Int a : leaves(flat)) {

@@ -107,6 +107,11 @@ Value fn_select(const Call& c) {
   c.expect_template_args(1, 64);
   const Value& v = c.args[0];
   if (v.kind == Value::Kind::Layout) return Value::of(select(v.layout, c.targ_indices()));
+  if (v.kind == Value::Kind::Composed) {  // CuTe's generic select: a tuple of the composed modes
+    std::vector<Value> out;
+    for (int i : c.targ_indices()) out.push_back(get_value(c, v, i));
+    return Value::tuple(std::move(out));
+  }
   if (v.is_int_tuple()) {
     std::vector<Value> out;
     const IntTuple t = v.as_int_tuple();
@@ -231,7 +236,11 @@ Value fn_tile_to_shape(const Call& c) {
   std::optional<IntTuple> order;
   if (c.args.size() == 3 && c.args[2].kind != Value::Kind::LayoutLeft) {
     if (c.args[2].kind == Value::Kind::LayoutRight) {
-      order = compact_row_major(product_each(c.int_tuple(1)));
+      // CuTe's GenRowMajor order: the last mode first, whatever the sizes (static ranks, no ties).
+      std::vector<IntTuple> ranks;
+      const int r = c.int_tuple(1).rank();
+      for (int i = 0; i < r; ++i) ranks.emplace_back(static_int(r - 1 - i));
+      order = IntTuple(std::move(ranks));
     } else {
       order = c.int_tuple(2);
     }
@@ -333,6 +342,16 @@ Value fn_coshape(const Call& c) {
   return Value::of(coshape(c.layout(0)));
 }
 
+// CuTe's append/prepend of two layouts is the layout operation; of anything
+// else (an int tuple, a tile, a composed layout, a swizzle) the tuple one: a
+// tuple gains x as its last (first) element, any other value becomes (a, x).
+Value tuple_extended(const Value& a, const Value& x, bool at_front) {
+  std::vector<Value> elems = a.kind == Value::Kind::Tuple ? a.elems : std::vector<Value>{a};
+  if (elems.size() + 1 > kMaxValueIntegers) throw Error("append: the tuple would be larger than layoutx builds");
+  elems.insert(at_front ? elems.begin() : elems.end(), x);
+  return Value::tuple(std::move(elems));
+}
+
 Value fn_append(const Call& c) {
   c.expect_args(1, 2);
   if (c.args.size() == 1) {
@@ -341,16 +360,25 @@ Value fn_append(const Call& c) {
     constexpr auto kMaxRank = static_cast<std::int64_t>(kMaxValueIntegers / 2);
     if (c.targ(0) > kMaxRank) c.fail(fmt::format("append<{}>: layoutx builds at most {} modes", c.targ(0), kMaxRank));
     const int n = static_cast<int>(std::max<std::int64_t>(c.targ(0), 0));
-    return on_layout(c, 0, [&](const Layout& l) { return append_to_rank(l, n); });
+    if (c.args[0].kind == Value::Kind::Composed)
+      c.fail_arg(0, "CuTe has no append<N> of a composed layout (append<N> takes a layout)");
+    const Layout l = c.layout(0);
+    // append<N> extends to rank N: N below the rank is CuTe's static_assert(N > tuple_size<T>::value).
+    if (n < rank(l))
+      c.fail(fmt::format("static_assert(N > tuple_size<T>::value): append<{}> of {}, whose rank is already {}", n,
+                         to_text(l), rank(l)));
+    return Value::of(append_to_rank(l, n));
   }
-  const Layout x = c.layout(1);
-  return on_layout(c, 0, [&](const Layout& l) { return append(l, x); });
+  if (c.args[0].kind == Value::Kind::Layout && c.args[1].kind == Value::Kind::Layout)
+    return Value::of(append(c.args[0].layout, c.args[1].layout));
+  return tuple_extended(c.args[0], c.args[1], false);
 }
 
 Value fn_prepend(const Call& c) {
   c.expect_args(2, 2);
-  const Layout x = c.layout(1);
-  return on_layout(c, 0, [&](const Layout& l) { return prepend(l, x); });
+  if (c.args[0].kind == Value::Kind::Layout && c.args[1].kind == Value::Kind::Layout)
+    return Value::of(prepend(c.args[0].layout, c.args[1].layout));
+  return tuple_extended(c.args[0], c.args[1], true);
 }
 
 Value fn_zip(const Call& c) {
@@ -364,9 +392,8 @@ Value fn_zip(const Call& c) {
 
 Value fn_crd2idx(const Call& c) {
   c.expect_args(2, 3);
-  const IntTuple shape = c.int_tuple(1);
-  const IntTuple stride = c.args.size() == 3 ? c.int_tuple(2) : compact_col_major(shape);
-  return Value::of(crd2idx(c.int_tuple(0), shape, stride));
+  if (c.args.size() == 2) return Value::of(crd2idx(c.int_tuple(0), c.int_tuple(1)));
+  return Value::of(crd2idx(c.int_tuple(0), c.int_tuple(1), c.int_tuple(2)));
 }
 
 Value fn_idx2crd(const Call& c) {
@@ -409,6 +436,14 @@ Value fn_make_fragment_like(const Call& c) {
 
 Value fn_filter_zeros(const Call& c) {
   c.expect_args(1, 2);
+  if (c.args.size() == 1) {
+    // CuTe's filter_zeros(t) of anything but a layout is the int-tuple function
+    // filter_zeros(t, t): a tuple's static zeros become 1, any other value (a
+    // composed layout, a swizzle) comes back unchanged.
+    const Value& v = c.args[0];
+    if (v.kind == Value::Kind::Composed || v.kind == Value::Kind::Swizzle) return v;
+    if (v.is_int_tuple()) return Value::of(filter_zeros(v.as_int_tuple(), v.as_int_tuple()));
+  }
   const Layout l = c.layout(0);
   const IntTuple profile = c.args.size() == 2 ? c.int_tuple(1) : l.stride;
   return Value::of(Layout{filter_zeros(profile, l.shape), l.stride});
@@ -420,6 +455,10 @@ Value fn_max_alignment(const Call& c) {
   if (c.args[0].kind == Value::Kind::Composed) {
     const ComposedLayout& cl = c.args[0].composed;
     require_single_swizzle(cl, "max_alignment");
+    if (!cl.offset.is_static)
+      c.fail_arg(0, fmt::format("max_alignment of a composed layout needs static integers: CuTe has no max_alignment "
+                                "of the dynamic offset {}",
+                                cl.offset.value));
     Int g = gcd(static_int(std::int64_t{1} << cl.swizzle.base), max_alignment(cl.layout));
     // CuTe: the largest power of two dividing the offset's bits
     if (cl.offset.value != 0) {

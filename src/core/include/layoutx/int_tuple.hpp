@@ -79,6 +79,8 @@ IntTuple compact_order(const IntTuple& shape, const IntTuple& order);
 
 // crd2idx(coord, shape, stride) and idx2crd(idx, shape) (column-major, compact).
 Int crd2idx(const IntTuple& coord, const IntTuple& shape, const IntTuple& stride);
+// crd2idx(coord, shape): the colexicographic index of the coordinate (an integer is one already).
+Int crd2idx(const IntTuple& coord, const IntTuple& shape);
 IntTuple idx2crd(Int idx, const IntTuple& shape);
 // idx2crd with a tuple of indices: each index splits within its own mode.
 IntTuple idx2crd(const IntTuple& idx, const IntTuple& shape);
