@@ -45,7 +45,7 @@ _layoutx_options_of() {
     'lookup') REPLY='-h --help -o --offset -i --index -c --coord --json --header --max-matches' ;;
     'coalescing') REPLY='-h --help -e --element-bytes -w --warp --vector --max-vector-bytes --sector-bytes --line-bytes --threads --limit --json' ;;
     'explain') REPLY='-h --help --json' ;;
-    'check') REPLY='-h --help --device --first' ;;
+    'check') REPLY='-h --help --device --first --limit' ;;
     'draw') REPLY='-h --help --format -o --output --max-picture-cells --color-by --bits' ;;
     'tv') REPLY='-h --help --thr-id --by-thread --inverse --format -o --output --max-picture-cells' ;;
     'atom') REPLY='-h --help --list --grid --tile --permute --bits --format -o --output --max-picture-cells' ;;
@@ -79,6 +79,7 @@ _layoutx_value_of() {
     'coalescing|--line-bytes') REPLY='none' ;;
     'coalescing|--limit') REPLY='none' ;;
     'check|--first') REPLY='none' ;;
+    'check|--limit') REPLY='none' ;;
     'draw|--format') REPLY='choices:svg tikz html' ;;
     'draw|-o'|'draw|--output') REPLY='file' ;;
     'draw|--max-picture-cells') REPLY='none' ;;

@@ -16,7 +16,7 @@ function __layoutx_path
             continue
         end
         switch "$path|$word"
-            case '|--color' '|--max-depth' '|--max-length' '|--max-cells' 'print|--color-by' 'print|--bits' 'offsets|-f' 'offsets|--format' 'eq|--max-diffs' 'eq|--limit' 'lookup|-o' 'lookup|--offset' 'lookup|-i' 'lookup|--index' 'lookup|-c' 'lookup|--coord' 'lookup|--max-matches' 'coalescing|-e' 'coalescing|--element-bytes' 'coalescing|-w' 'coalescing|--warp' 'coalescing|--vector' 'coalescing|--max-vector-bytes' 'coalescing|--sector-bytes' 'coalescing|--line-bytes' 'coalescing|--limit' 'check|--first' 'draw|--format' 'draw|-o' 'draw|--output' 'draw|--max-picture-cells' 'draw|--color-by' 'draw|--bits' 'tv|--thr-id' 'tv|--format' 'tv|-o' 'tv|--output' 'tv|--max-picture-cells' 'atom|--tile' 'atom|--permute' 'atom|--bits' 'atom|--format' 'atom|-o' 'atom|--output' 'atom|--max-picture-cells' 'bank|--access' 'bank|--smem' 'bank|--elem-bytes' 'bank|--elem-bits' 'swizzle-search|--write' 'swizzle-search|--read' 'swizzle-search|--top' 'swizzle-search|--elem-bytes' 'swizzle-search|--elem-bits'
+            case '|--color' '|--max-depth' '|--max-length' '|--max-cells' 'print|--color-by' 'print|--bits' 'offsets|-f' 'offsets|--format' 'eq|--max-diffs' 'eq|--limit' 'lookup|-o' 'lookup|--offset' 'lookup|-i' 'lookup|--index' 'lookup|-c' 'lookup|--coord' 'lookup|--max-matches' 'coalescing|-e' 'coalescing|--element-bytes' 'coalescing|-w' 'coalescing|--warp' 'coalescing|--vector' 'coalescing|--max-vector-bytes' 'coalescing|--sector-bytes' 'coalescing|--line-bytes' 'coalescing|--limit' 'check|--first' 'check|--limit' 'draw|--format' 'draw|-o' 'draw|--output' 'draw|--max-picture-cells' 'draw|--color-by' 'draw|--bits' 'tv|--thr-id' 'tv|--format' 'tv|-o' 'tv|--output' 'tv|--max-picture-cells' 'atom|--tile' 'atom|--permute' 'atom|--bits' 'atom|--format' 'atom|-o' 'atom|--output' 'atom|--max-picture-cells' 'bank|--access' 'bank|--smem' 'bank|--elem-bytes' 'bank|--elem-bits' 'swizzle-search|--write' 'swizzle-search|--read' 'swizzle-search|--top' 'swizzle-search|--elem-bytes' 'swizzle-search|--elem-bits'
                 set skip 1
             case '|eval'
                 set -a path eval
@@ -153,6 +153,7 @@ complete -c layoutx -n '__layoutx_at explain' -a '(__layoutx_expression)'
 complete -c layoutx -n '__layoutx_at check' -s h -l help -d 'Print this help message and exit'
 complete -c layoutx -n '__layoutx_at check' -l device -d 'Run the independent evaluator on the CUDA GPU (else the same code on the CPU)'
 complete -c layoutx -n '__layoutx_at check' -l first -x -d 'Failures listed per property (default 5)'
+complete -c layoutx -n '__layoutx_at check' -l limit -x -d 'Points evaluated per property at most (default 16777216; at most 2^32)'
 complete -c layoutx -n '__layoutx_at check' -a '(__layoutx_expression)'
 
 complete -c layoutx -n '__layoutx_at draw' -s h -l help -d 'Print this help message and exit'

@@ -42,8 +42,16 @@ struct Call {
 
 using Builtin = std::function<Value(const Call&)>;
 
-// The function table: name -> implementation.
-const Builtin* find_builtin(const std::string& name);
+// A function of the table: its implementation and the property its results have.
+struct Function {
+  template <class F>
+  Function(F f, Property p = Property::None) : impl(std::move(f)), property(p) {}
+  Builtin impl;
+  Property property;
+};
+
+// The function table: name -> function.
+const Function* find_builtin(const std::string& name);
 
 // composition(a, b) for every pair of kinds CuTe composes (the `o` operator).
 Value compose(const Value& a, const Value& b);
