@@ -300,12 +300,7 @@ class Evaluator {
       while (is_stage(k)) k += 2;
       if (k == i || !is_layout(k)) return parts[i++];
       const Layout l = parts[k].kind == Value::Kind::Layout ? parts[k].layout : make_layout(parts[k].as_int_tuple());
-      // CuTe's composition(Sw<0,M,S>, _0, L) is L itself; any other form is built as
-      // written, so that every printed form reads back as itself.
-      if (k - 2 == i && parts[k - 2].swizzle.bits == 0 && parts[k - 1].integer.is_constant(0)) {
-        i = k + 1;
-        return Value::of(l);
-      }
+      // Built as written (no identity shortcut), so that every printed form reads back as itself.
       ComposedLayout built{parts[k - 2].swizzle, parts[k - 1].integer, l, {}};
       for (std::size_t j = k - 2; j > i; j -= 2) {
         built.nested.insert(built.nested.begin(), SwizzleStage{built.swizzle, built.offset});
