@@ -297,8 +297,10 @@ Value fn_downcast(const Call& c) {
 Value fn_recast(const Call& c) {
   c.expect_args(1, 1);
   c.expect_template_args(2, 2);
-  if (c.args[0].kind == Value::Kind::Composed) return Value::of(recast_layout(c.args[0].composed, c.targ(0), c.targ(1)));
-  return Value::of(recast_layout(c.layout(0), c.targ(0), c.targ(1)));
+  // CuTe's recast_layout<OldType, NewType>: types, or their widths in bits.
+  const std::int64_t from = c.targ_bits(0), to = c.targ_bits(1);
+  if (c.args[0].kind == Value::Kind::Composed) return Value::of(recast_layout(c.args[0].composed, from, to));
+  return Value::of(recast_layout(c.layout(0), from, to));
 }
 
 Value fn_size(const Call& c) {

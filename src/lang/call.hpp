@@ -26,7 +26,10 @@ struct Call {
 
   void expect_args(std::size_t lo, std::size_t hi) const;
   void expect_template_args(std::size_t lo, std::size_t hi) const;
-  std::int64_t targ(std::size_t i) const {
+  // An integer template argument (a type name there is refused).
+  std::int64_t targ(std::size_t i) const;
+  // A template argument that may be a type: its width in bits (recast_layout<half_t,float>).
+  std::int64_t targ_bits(std::size_t i) const {
     template_args_read = true;
     return node.template_args.at(i);
   }

@@ -187,6 +187,9 @@ class Evaluator {
       if (n.template_args.size() != 3)
         throw SourceError(fmt::format("{} takes three template arguments <B,M,S>, got {}", n.name, n.template_args.size()),
                           n.offset);
+      for (const auto& type : n.template_types)
+        if (!type.empty())
+          throw SourceError(fmt::format("{}<B,M,S> takes integers, not the type {}", n.name, type), n.offset);
       for (auto a : n.template_args)
         if (a < -64 || a > 64)
           throw SourceError(fmt::format("{}<B,M,S>: template argument {} is out of range (B + M + |S| must be at most 31)",

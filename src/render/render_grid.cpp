@@ -2,19 +2,14 @@
 #include <fmt/format.h>
 
 #include "layoutx/notation.hpp"
+#include "decimal.hpp"
 #include "layoutx/render.hpp"
 
 namespace layoutx {
 
 namespace {
 
-// CuTe's num_digits: decimal digits of a non-negative int (at most 10).
-int num_digits(std::int64_t x) {
-  int d = 1;
-  // Unsigned: the last step reaches 10^19, past INT64_MAX.
-  for (std::uint64_t p = 10; d < 19 && x >= 0 && static_cast<std::uint64_t>(x) >= p; p *= 10) ++d;
-  return d;
-}
+using render_detail::num_digits;
 
 void draw(std::string& out, const std::string& title, std::int64_t rows, std::int64_t cols, std::int64_t cosize,
           const std::function<std::int64_t(std::int64_t, std::int64_t)>& at) {

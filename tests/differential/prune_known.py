@@ -13,7 +13,6 @@ import collections
 import json
 import os
 import sys
-from concurrent.futures import ThreadPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import compare  # noqa: E402
@@ -34,8 +33,7 @@ def main():
     listed = {l.split()[0]: l for l in lines if l.strip() and not l.startswith('#')}
     cases = [c for c in compare.load(sorted(os.path.join(a.data, p) for p in os.listdir(a.data) if p.endswith('.jsonl')))
              if c['id'] in listed]
-    with ThreadPoolExecutor(max_workers=a.jobs) as ex:
-        still = {c['id'] for c, r in zip(cases, ex.map(lambda c: compare.check_case(a.layoutx, c), cases)) if r}
+    still = {c['id'] for c, r in zip(cases, compare.check_all(a.layoutx, cases, a.jobs)) if r}
     agree = [i for i in listed if i not in still]
     kept = [l for l in lines if not l.strip() or l.startswith('#') or l.split()[0] in still]
     left = collections.Counter(listed[i].split(' ', 1)[1] for i in still)
