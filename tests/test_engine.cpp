@@ -36,7 +36,9 @@ struct Binary {
 TEST_CASE("engine: shape_div divides the leading modes first") {
   const Binary rows[] = {
       {s(12), s(4), "3"},
-      {s(4), s(12), "1"},  // |a| < |b|: rounds away from zero, to 1
+      {s(4), s(12), "1"},  // |a| < |b|: (a + b - 1) / b is 1
+      {s(-2), s(8), "0"},  // and 0 for a negative a, (-2 + 8 - 1) / 8
+      {s(-8), s(2), "-3"},  // C++ division truncates (-8 + 2 - 1) / 2 towards zero
       {tup({s(4), s(3)}), s(2), "(2,3)"},
       {tup({s(2), s(8)}), s(8), "(1,2)"},
       {tup({s(4), s(3)}), tup({s(2), s(3)}), "(2,1)"},
@@ -46,7 +48,7 @@ TEST_CASE("engine: shape_div divides the leading modes first") {
     CAPTURE(r.want);
     CHECK(plain(shape_div(r.a, r.b)) == r.want);
   }
-  CHECK_THROWS_AS(shape_div(s(6), s(4)), Error);  // "Static shape_div failure"
+  CHECK_THROWS_AS(shape_div(s(6), s(4)), Error);  // "Divisibility Condition"
   CHECK_THROWS_AS(shape_div(tup({s(4), s(3)}), tup({s(2)})), Error);
 }
 
@@ -102,9 +104,8 @@ TEST_CASE("engine: crd2idx and idx2crd") {
   }
   CHECK(plain(idx2crd(5, shape)) == "(1,1)");
   CHECK(plain(idx2crd(11, nshape)) == "((1,1),2)");
-  // CuTe's idx2crd takes every mode modulo its extent, the last one too
-  // (crd2idx of a 1-D index extends the last mode instead, as in the table).
-  CHECK(plain(idx2crd(12, shape)) == "(0,0)");
+  // Past the size the last mode extends, as crd2idx of a 1-D index does in the table.
+  CHECK(plain(idx2crd(12, shape)) == "(0,3)");
   CHECK(plain(idx2crd(7, s(8))) == "7");
   CHECK(coordinate_in_domain(tup({s(3), s(2)}), shape));
   CHECK_FALSE(coordinate_in_domain(s(12), shape));

@@ -299,7 +299,8 @@ def read_command_line(binary):
 
 def read_version(binary):
     result = subprocess.run([binary, "--version"], capture_output=True, text=True, timeout=60)
-    version = result.stdout.strip()
+    # The first line names layoutx's version; the next names the CuTe it reproduces.
+    version = result.stdout.strip().split("\n")[0]
     if result.returncode != 0 or not re.match(r"^layoutx \S+$", version):
         raise HelpFormatError(f"`layoutx --version` printed {version!r} (exit {result.returncode})")
     return version

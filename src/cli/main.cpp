@@ -1,6 +1,7 @@
 // layoutx: the command line. Wires argv to the language, the engine and the
 // renderers; owns stdout, stderr and the exit status.
 #include <CLI/CLI.hpp>
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <csignal>
@@ -79,7 +80,8 @@ std::string_view command_word(CLI::App& app, int argc, char** argv) {
 int run(int argc, char** argv) {
   Settings s;
   CLI::App app{"layoutx: explore CuTe layouts: print, evaluate and transform them from the command line", "layoutx"};
-  app.set_version_flag("-V,--version", std::string("layoutx ") + kVersion);
+  app.set_version_flag("-V,--version", fmt::format("layoutx {}\nreproduces the answers of CuTe (include/cute) at CUTLASS commit {} ({})",
+                                                  kVersion, kCutlassCommit, kCutlassCommitDate));
   app.require_subcommand(1);
   app.add_flag("--dynamic", s.dynamic,
                "CuTe-exact mode: plain integers are dynamic, _N static; output keeps CuTe's _ marks");

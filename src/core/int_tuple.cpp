@@ -24,6 +24,20 @@ bool IntTuple::operator==(const IntTuple& o) const {
   return elems_ == o.elems_;
 }
 
+IntTuple select_element(const IntTuple& t, int i) {
+  if (t.is_tuple() || t.value().is_static) return t[i];
+  if (i >= 3) throw Error(fmt::format("Index out of range: select<{}> of the integer {} (CuTe reads it as a dim3)", i, t.value().value));
+  if (i > 0) return dynamic_int(1);
+  const Int v = t.value();
+  const auto as_uint32 = static_cast<std::int64_t>(static_cast<std::uint32_t>(v.value));
+  if (as_uint32 != v.value)
+    Diagnostics::current().warn("Integer conversion",
+                                fmt::format("select<0> of the dynamic integer {} is {}: CuTe reads it as a dim3, whose "
+                                            "coordinates are 32-bit unsigned",
+                                            v.value, as_uint32));
+  return dynamic_int(as_uint32);
+}
+
 int depth(const IntTuple& t) {
   if (t.is_leaf()) return 0;
   int d = 0;
@@ -154,18 +168,17 @@ Int inner_product(const IntTuple& a, const IntTuple& b) {
   return sum;
 }
 
-// shape_div on integers: CuTe enforces a % b == 0 || b % a == 0 for static
-// operands and rounds away from zero (1 or -1 when |a| < |b|).
+// shape_div on integers: CuTe enforces a % b == 0 || b % a == 0 when both are
+// static and returns ceil_div(a, b), (a + b - 1) / b, for every operand kind.
 static Int shape_div_int(Int a, Int b) {
   if (b.value == 0) throw Error(fmt::format("shape_div: division of {} by zero", a.value));
   if ((a % b).value != 0 && (a.value == 0 || (b % a).value != 0)) {  // Int's % is safe for INT64_MIN % -1
-    const std::string msg = fmt::format("Static shape_div failure: neither of {} and {} divides the other", a.value, b.value);
+    const std::string msg = fmt::format("Divisibility Condition: neither of {} and {} divides the other", a.value, b.value);
     if (a.is_static && b.is_static) throw Error(msg);
-    Diagnostics::current().warn("Divisibility condition", msg + "; CuTe rounds the dynamic quotient away from zero");
+    Diagnostics::current().warn("Divisibility condition",
+                                msg + "; CuTe computes the dynamic quotient as (a + b - 1) / b");
   }
-  Int q = a / b;
-  if (q.value != 0) return q;
-  return signum(a) * signum(b);
+  return ceil_div(a, b);
 }
 
 IntTuple shape_div(const IntTuple& a, const IntTuple& b) {
@@ -194,7 +207,9 @@ IntTuple ceil_div(const IntTuple& a, const IntTuple& b) {
       if (a.rank() < b.rank()) throw Error(fmt::format("Mismatched ranks in ceil_div: {} and {}", to_text(a), to_text(b)));
       std::vector<IntTuple> out;
       for (int i = 0; i < a.rank(); ++i)
-        out.push_back(i < b.rank() ? ceil_div(a.elems()[i], b.elems()[i]) : a.elems()[i]);
+        // Missing modes of b are a static 1, still divided by: a tuple mode of a then
+        // folds a dynamic remainder through its later elements, as CuTe's does.
+        out.push_back(ceil_div(a.elems()[i], i < b.rank() ? b.elems()[i] : IntTuple(static_int(1))));
       return IntTuple(std::move(out));
     }
     std::vector<IntTuple> out;
@@ -225,15 +240,26 @@ IntTuple coalesce_shape(const IntTuple& shape) {
   return out.size() == 1 ? out[0] : IntTuple(std::move(out));
 }
 
-IntTuple zip(const IntTuple& a, const IntTuple& b) {
-  if (a.is_leaf()) return zip(IntTuple::tuple({a}), IntTuple::tuple({b}));
-  // CuTe takes tuple_size of every operand once the first is a tuple: an integer does not compile.
-  if (b.is_leaf() || a.rank() != b.rank())
-    throw Error(fmt::format("Mismatched ranks in zip: {} and {}", to_text(a), to_text(b)));
+// zip(t) transposes ((a,b,...),(x,y,...),...) into ((a,x,...),(b,y,...),...);
+// a tuple whose first element is an integer is wrapped whole, an integer stays.
+IntTuple zip(const IntTuple& t) {
+  if (t.is_leaf()) return t;
+  if (t.rank() == 0) throw Error("zip of the empty tuple: it has no first element to transpose by");
+  const IntTuple& first = t.elems()[0];
+  if (first.is_leaf()) return IntTuple::tuple({t});
+  for (const auto& e : t.elems())
+    if (e.is_leaf() || e.rank() != first.rank())
+      throw Error(fmt::format("Mismatched Ranks in zip: {} and {} of {}", to_text(first), to_text(e), to_text(t)));
   std::vector<IntTuple> out;
-  for (int i = 0; i < a.rank(); ++i) out.push_back(IntTuple::tuple({a.elems()[i], b[i]}));
+  for (int j = 0; j < first.rank(); ++j) {
+    std::vector<IntTuple> column;
+    for (const auto& e : t.elems()) column.push_back(e.elems()[j]);
+    out.emplace_back(std::move(column));
+  }
   return IntTuple(std::move(out));
 }
+
+IntTuple zip(const IntTuple& a, const IntTuple& b) { return zip(IntTuple::tuple({a, b})); }
 
 IntTuple zip2_by(const IntTuple& t, const IntTuple& guide) {
   if (guide.is_leaf()) {
@@ -346,20 +372,54 @@ Int crd2idx(const IntTuple& coord, const IntTuple& shape, const IntTuple& stride
   return coord.value() * stride.value();
 }
 
-static IntTuple idx2crd_impl(Int idx, const IntTuple& shape, const IntTuple& stride) {
-  if (shape.is_tuple()) {
-    std::vector<IntTuple> out;
-    for (int i = 0; i < shape.rank(); ++i) out.push_back(idx2crd_impl(idx, shape.elems()[i], stride.elems()[i]));
-    return IntTuple(std::move(out));
-  }
-  if (shape.value().is_constant(1)) return static_int(0);
-  return (idx / stride.value()) % shape.value();
+// crd2idx(c, S): an integer is already an index; a coordinate is read with
+// Horner's method over the sizes of S at the coordinate's leaves,
+// c0 + s0 * (c1 + s1 * (...)), the last size unused.
+Int crd2idx(const IntTuple& coord, const IntTuple& shape) {
+  if (coord.is_leaf()) return coord.value();
+  if (shape.is_leaf())
+    throw Error(fmt::format("Invalid parameters: coordinate {} is a tuple but the shape {} is an integer",
+                            to_text(coord), to_text(shape)));
+  if (coord.rank() != shape.rank() || coord.rank() == 0)
+    throw Error(fmt::format("Mismatched Ranks: coordinate {} against shape {}", to_text(coord), to_text(shape)));
+  const std::vector<Int> c = leaves(coord);
+  std::vector<Int> s;
+  products_at_leaves(shape, coord, s);
+  Int idx = c.back();
+  for (std::size_t i = c.size() - 1; i-- > 0;) idx = c[i] + s[i] * idx;
+  return idx;
 }
 
-IntTuple idx2crd(Int idx, const IntTuple& shape) {
+// The index splits colexicographically as crd2idx reads it back: each mode but
+// the last takes it modulo its size, the last mode takes the rest, so an index
+// past the size extends the last mode instead of wrapping.
+static IntTuple split_index(Int idx, const IntTuple& shape) {
   if (shape.is_leaf()) return idx;
-  return idx2crd_impl(idx, shape, compact_col_major(shape));
+  const int n = shape.rank();
+  if (n == 0) throw Error("idx2crd: the empty shape () has no coordinates");
+  std::vector<IntTuple> out;
+  for (int i = 0; i + 1 < n; ++i) {
+    const Int m = product(shape.elems()[i]);
+    out.push_back(split_index(idx % m, shape.elems()[i]));
+    idx = idx / m;
+  }
+  out.push_back(split_index(idx, shape.elems()[n - 1]));
+  return IntTuple(std::move(out));
 }
+
+IntTuple idx2crd(const IntTuple& idx, const IntTuple& shape) {
+  if (idx.is_leaf()) return split_index(idx.value(), shape);
+  if (shape.is_leaf())
+    throw Error(fmt::format("Invalid parameters: the index {} is a tuple but the shape {} is an integer", to_text(idx),
+                            to_text(shape)));
+  if (idx.rank() != shape.rank())
+    throw Error(fmt::format("Mismatched Ranks: index {} against shape {}", to_text(idx), to_text(shape)));
+  std::vector<IntTuple> out;
+  for (int i = 0; i < idx.rank(); ++i) out.push_back(idx2crd(idx.elems()[i], shape.elems()[i]));
+  return IntTuple(std::move(out));
+}
+
+IntTuple idx2crd(Int idx, const IntTuple& shape) { return split_index(idx, shape); }
 
 bool coordinate_in_domain(const IntTuple& coord, const IntTuple& shape) {
   if (coord.is_leaf()) {

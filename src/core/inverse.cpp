@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <utility>
 #include <numeric>
 
 #include "layoutx/algebra.hpp"
@@ -19,11 +20,15 @@ std::vector<Int> prefix_products(const IntTuple& shape) {
   return pre;
 }
 
-// Mode indices ordered by stride (a stable sort: equal strides keep their order).
+// Mode indices ordered by stride, in exactly the order CuTe's exchange sort
+// leaves them: it is not stable, and the order of equal strides decides which
+// mode an inverse takes.
 std::vector<int> sorted_by_stride(const IntTuple& stride, const std::vector<int>& indices) {
   std::vector<int> seq = indices;
-  std::stable_sort(seq.begin(), seq.end(),
-                   [&](int a, int b) { return stride[a].value().value < stride[b].value().value; });
+  const auto key = [&](int i) { return stride[i].value().value; };
+  for (std::size_t i = 0; i < seq.size(); ++i)
+    for (std::size_t j = i + 1; j < seq.size(); ++j)
+      if (key(seq[j]) < key(seq[i])) std::swap(seq[i], seq[j]);
   return seq;
 }
 

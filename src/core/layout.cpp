@@ -52,8 +52,8 @@ Layout get(const Layout& l, int i) { return Layout{l.shape[i], l.stride[i]}; }
 Layout select(const Layout& l, const std::vector<int>& modes) {
   std::vector<IntTuple> shapes, strides;
   for (int i : modes) {
-    shapes.push_back(l.shape[i]);
-    strides.push_back(l.stride[i]);
+    shapes.push_back(select_element(l.shape, i));
+    strides.push_back(select_element(l.stride, i));
   }
   return Layout{IntTuple(std::move(shapes)), IntTuple(std::move(strides))};
 }
@@ -79,7 +79,7 @@ Layout prepend(const Layout& l, const Layout& x) {
 static IntTuple group_modes(const IntTuple& t, int b, int e) {
   const IntTuple w = wrap(t);
   std::vector<IntTuple> out(w.elems().begin(), w.elems().begin() + b);
-  out.push_back(take(w, b, e));
+  if (b < e) out.push_back(take(w, b, e));  // an empty range groups nothing: no empty mode
   out.insert(out.end(), w.elems().begin() + e, w.elems().end());
   return IntTuple(std::move(out));
 }
@@ -89,6 +89,8 @@ Layout group(const Layout& l, int b, int e) {
   if (b < 0 || b > e || e > rank(l)) throw Error(fmt::format("group<{},{}>: range out of bounds for rank {}", b, e, rank(l)));
   return Layout{group_modes(l.shape, b, e), group_modes(l.stride, b, e)};
 }
+
+Layout zip(const Layout& l) { return Layout{zip(l.shape), zip(l.stride)}; }
 
 Layout zip(const Layout& a, const Layout& b) { return Layout{zip(a.shape, b.shape), zip(a.stride, b.stride)}; }
 

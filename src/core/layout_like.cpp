@@ -42,6 +42,10 @@ Layout domain_distribute(const IntTuple& shape_a, Int b) {
   if (!b.is_static) throw Error("domain_distribute: the element count must be static");
   if (!is_static(shape_a)) throw Error("domain_distribute: the shape must be static");
   const IntTuple flat = flatten(shape_a);
+  if (!is_static(flat))
+    throw Error(fmt::format("domain_distribute needs static integers: static_assert(is_static<decltype(flat_shape_a)>) "
+                            "fails for the shape {}",
+                            to_text(shape_a)));
   std::vector<IntTuple> result;
   Int rest = b;
   for (Int a : leaves(flat)) {

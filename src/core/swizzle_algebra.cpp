@@ -113,35 +113,35 @@ Swizzle downcast(const Swizzle& sw, std::int64_t n) {
   return Swizzle::make(sw.bits, sw.base + k, sw.shift);
 }
 
-// CuTe casts a composed layout's offset with upcast<N>/downcast<N>(offset),
-// overloads found for static integers only: a run-time offset does not compile.
-static void require_static_offset(Int offset, const char* operation, std::int64_t n) {
-  if (!offset.is_static)
-    throw Error(fmt::format("{}<{}>: the offset {} of a composed layout must be a static integer", operation, n,
-                            offset.value));
+// CuTe recasts a composed layout's offset with upcast<N>/downcast<N> of an integer,
+// which its composed-layout code only reaches for a static offset (the integer
+// overloads are declared after it and a dynamic int has no associated namespace).
+static void require_static_offsets(const ComposedLayout& c, const char* what, std::int64_t n) {
+  bool dynamic = !c.offset.is_static;
+  for (const auto& s : c.nested) dynamic = dynamic || !s.offset.is_static;
+  if (dynamic)
+    throw Error(fmt::format("{}<{}> of a composed layout needs static integers: CuTe has no {}<{}> of the dynamic "
+                            "offset {}",
+                            what, n, what, n, c.offset.value));
 }
 
 static Int upcast_offset(Int offset, std::int64_t n) {
-  require_static_offset(offset, "upcast", n);
   if (offset.is_static && offset.value % n != 0)
     throw Error(fmt::format("upcast<{}>: the offset {} is not a multiple of {}", n, offset.value, n));
   return offset / static_int(n);
 }
 
 ComposedLayout upcast(const ComposedLayout& c, std::int64_t n) {
+  require_static_offsets(c, "upcast", n);
   ComposedLayout out{upcast(c.swizzle, n), upcast_offset(c.offset, n), upcast(c.layout, n), {}};
   for (const auto& s : c.nested) out.nested.push_back(SwizzleStage{upcast(s.swizzle, n), upcast_offset(s.offset, n)});
   return out;
 }
 
-static Int downcast_offset(Int offset, std::int64_t n) {
-  require_static_offset(offset, "downcast", n);
-  return offset * static_int(n);
-}
-
 ComposedLayout downcast(const ComposedLayout& c, std::int64_t n) {
-  ComposedLayout out{downcast(c.swizzle, n), downcast_offset(c.offset, n), downcast(c.layout, n), {}};
-  for (const auto& s : c.nested) out.nested.push_back(SwizzleStage{downcast(s.swizzle, n), downcast_offset(s.offset, n)});
+  require_static_offsets(c, "downcast", n);
+  ComposedLayout out{downcast(c.swizzle, n), c.offset * static_int(n), downcast(c.layout, n), {}};
+  for (const auto& s : c.nested) out.nested.push_back(SwizzleStage{downcast(s.swizzle, n), s.offset * static_int(n)});
   return out;
 }
 

@@ -113,9 +113,15 @@ Value fn_select(const Call& c) {
   c.expect_template_args(1, 64);
   const Value& v = c.args[0];
   if (v.kind == Value::Kind::Layout) return Value::of(select(v.layout, c.targ_indices()));
-  if (v.is_int_tuple()) {
+  if (v.kind == Value::Kind::Composed) {  // CuTe's generic select: a tuple of the composed modes
     std::vector<Value> out;
     for (int i : c.targ_indices()) out.push_back(get_value(c, v, i));
+    return Value::tuple(std::move(out));
+  }
+  if (v.is_int_tuple()) {
+    std::vector<Value> out;
+    const IntTuple t = v.as_int_tuple();
+    for (int i : c.targ_indices()) out.push_back(Value::of(select_element(t, i)));
     return Value::tuple(std::move(out));
   }
   c.fail_arg(0, fmt::format("expected a layout or an int tuple, got a {} {}", kind_name(v), to_text(v)));
@@ -261,12 +267,11 @@ Value fn_tile_to_shape(const Call& c) {
   std::optional<IntTuple> order;
   if (c.args.size() == 3 && c.args[2].kind != Value::Kind::LayoutLeft) {
     if (c.args[2].kind == Value::Kind::LayoutRight) {
-      // CuTe tiles row-major (compact_major<LayoutRight>): static ranks, last mode first,
-      // so that modes of the same dynamic size keep their places.
-      const int r = c.int_tuple(1).rank();
+      // CuTe's GenRowMajor order: the last mode first, whatever the sizes (static ranks, no ties).
       std::vector<IntTuple> ranks;
-      for (int i = r - 1; i >= 0; --i) ranks.emplace_back(static_int(i));
-      order = c.int_tuple(1).is_leaf() ? IntTuple(static_int(0)) : IntTuple(std::move(ranks));
+      const int r = c.int_tuple(1).rank();
+      for (int i = 0; i < r; ++i) ranks.emplace_back(static_int(r - 1 - i));
+      order = IntTuple(std::move(ranks));
     } else {
       order = c.int_tuple(2);
     }
@@ -373,62 +378,70 @@ Value fn_coshape(const Call& c) {
   return Value::of(coshape(c.layout(0)));
 }
 
-// CuTe's generic tuple append/prepend: a tuple grows by one element, any other
-// value becomes a pair with x. Only two layouts append mode-wise.
-Value tuple_with(const Value& a, const Value& x, bool at_end) {
+// CuTe's append/prepend of two layouts is the layout operation; of anything
+// else (an int tuple, a tile, a composed layout, a swizzle) the tuple one: a
+// tuple gains x as its last (first) element, any other value becomes (a, x).
+Value tuple_extended(const Value& a, const Value& x, bool at_front) {
   std::vector<Value> elems = a.kind == Value::Kind::Tuple ? a.elems : std::vector<Value>{a};
-  elems.insert(at_end ? elems.end() : elems.begin(), x);
+  if (elems.size() + 1 > kMaxValueIntegers) throw Error("append: the tuple would be larger than layoutx builds");
+  elems.insert(at_front ? elems.begin() : elems.end(), x);
   return Value::tuple(std::move(elems));
-}
-
-// append<N>(L): pads L with _1:_0 modes up to rank N; CuTe static_asserts that N
-// does not lower the rank, and a composed layout has no overload without x.
-Value append_to_rank_n(const Call& c) {
-  c.expect_template_args(1, 1);
-  // append<N> allocates N modes: bound it like any other value (and never wrap N through a cast).
-  constexpr auto kMaxRank = static_cast<std::int64_t>(kMaxValueIntegers / 2);
-  if (c.targ(0) > kMaxRank) c.fail(fmt::format("append<{}>: layoutx builds at most {} modes", c.targ(0), kMaxRank));
-  if (c.args[0].kind == Value::Kind::Composed)
-    c.fail_arg(0, fmt::format("append<{}> of a composed layout needs the layout to append (CuTe has no default for it)",
-                              c.targ(0)));
-  const Layout l = c.layout(0);
-  if (c.targ(0) < l.shape.rank())
-    c.fail(fmt::format("append<{}>: N is less than the rank {} of {} (static_assert(N > tuple_size<T>::value))",
-                       c.targ(0), l.shape.rank(), to_text(c.args[0])));
-  return Value::of(append_to_rank(l, static_cast<int>(c.targ(0))));
 }
 
 Value fn_append(const Call& c) {
   c.expect_args(1, 2);
-  if (c.args.size() == 1) return append_to_rank_n(c);
+  if (c.args.size() == 1) {
+    c.expect_template_args(1, 1);
+    // append<N> allocates N modes: bound it like any other value (and never wrap N through a cast).
+    constexpr auto kMaxRank = static_cast<std::int64_t>(kMaxValueIntegers / 2);
+    if (c.targ(0) > kMaxRank) c.fail(fmt::format("append<{}>: layoutx builds at most {} modes", c.targ(0), kMaxRank));
+    const int n = static_cast<int>(std::max<std::int64_t>(c.targ(0), 0));
+    if (c.args[0].kind == Value::Kind::Composed)
+      c.fail_arg(0, "CuTe has no append<N> of a composed layout (append<N> takes a layout)");
+    const Layout l = c.layout(0);
+    // append<N> extends to rank N: N below the rank is CuTe's static_assert(N > tuple_size<T>::value).
+    if (n < rank(l))
+      c.fail(fmt::format("static_assert(N > tuple_size<T>::value): append<{}> of {}, whose rank is already {}", n,
+                         to_text(l), rank(l)));
+    return Value::of(append_to_rank(l, n));
+  }
   if (c.args[0].kind == Value::Kind::Layout && c.args[1].kind == Value::Kind::Layout)
     return Value::of(append(c.args[0].layout, c.args[1].layout));
-  return tuple_with(c.args[0], c.args[1], true);
+  return tuple_extended(c.args[0], c.args[1], false);
 }
 
 Value fn_prepend(const Call& c) {
   c.expect_args(2, 2);
   if (c.args[0].kind == Value::Kind::Layout && c.args[1].kind == Value::Kind::Layout)
     return Value::of(prepend(c.args[0].layout, c.args[1].layout));
-  return tuple_with(c.args[0], c.args[1], false);
+  return tuple_extended(c.args[0], c.args[1], true);
 }
 
 Value fn_zip(const Call& c) {
   c.expect_args(1, 2);
+  // CuTe's zip of int tuples is a tuple, not a layout.
+  if (std::all_of(c.args.begin(), c.args.end(), [](const Value& v) { return v.is_int_tuple(); }))
+    return Value::of(c.args.size() == 2 ? zip(c.int_tuple(0), c.int_tuple(1)) : zip(c.int_tuple(0)));
   if (c.args.size() == 2) return Value::of(zip(c.layout(0), c.layout(1)));
-  return on_layout(c, 0, [](const Layout& l) { return Layout{zip(l.shape[0], l.shape[1]), zip(l.stride[0], l.stride[1])}; });
+  return on_layout(c, 0, [](const Layout& l) { return zip(l); });
 }
 
 Value fn_crd2idx(const Call& c) {
   c.expect_args(2, 3);
-  const IntTuple shape = c.int_tuple(1);
-  const IntTuple stride = c.args.size() == 3 ? c.int_tuple(2) : compact_col_major(shape);
-  return Value::of(crd2idx(c.int_tuple(0), shape, stride));
+  if (c.args.size() == 2) return Value::of(crd2idx(c.int_tuple(0), c.int_tuple(1)));
+  return Value::of(crd2idx(c.int_tuple(0), c.int_tuple(1), c.int_tuple(2)));
 }
 
 Value fn_idx2crd(const Call& c) {
   c.expect_args(2, 2);
-  return Value::of(idx2crd(c.integer(0), c.int_tuple(1)));
+  const IntTuple index = c.int_tuple(0), shape = c.int_tuple(1);
+  IntTuple crd = idx2crd(index, shape);
+  if (!coordinate_in_domain(index, shape))
+    Diagnostics::current().warn(
+        "Index out of range",
+        fmt::format("idx2crd: index {} is outside the domain of shape {}; split as CuTe does, by extending the last mode",
+                    to_text(index), to_text(shape)));
+  return Value::of(std::move(crd));
 }
 
 Value fn_ceil_div(const Call& c) {
@@ -459,9 +472,14 @@ Value fn_make_fragment_like(const Call& c) {
 
 Value fn_filter_zeros(const Call& c) {
   c.expect_args(1, 2);
-  // filter_zeros has a Layout overload only: CuTe's generic one returns a composed
-  // layout or a swizzle (no tuple, no static zero) unchanged.
-  if (c.args.size() == 1 && (c.args[0].kind == Value::Kind::Composed || is_opaque(c.args[0]))) return c.args[0];
+  if (c.args.size() == 1) {
+    // CuTe's filter_zeros(t) of anything but a layout is the int-tuple function
+    // filter_zeros(t, t): a tuple's static zeros become 1, any other value (a
+    // composed layout, a swizzle) comes back unchanged.
+    const Value& v = c.args[0];
+    if (v.kind == Value::Kind::Composed || v.kind == Value::Kind::Swizzle) return v;
+    if (v.is_int_tuple()) return Value::of(filter_zeros(v.as_int_tuple(), v.as_int_tuple()));
+  }
   const Layout l = c.layout(0);
   const IntTuple profile = c.args.size() == 2 ? c.int_tuple(1) : l.stride;
   return Value::of(Layout{filter_zeros(profile, l.shape), l.stride});
@@ -473,9 +491,9 @@ Value fn_max_alignment(const Call& c) {
   if (c.args[0].kind == Value::Kind::Composed) {
     const ComposedLayout& cl = c.args[0].composed;
     require_single_swizzle(cl, "max_alignment");
-    // CuTe takes max_alignment of the offset too, defined for static integers only.
     if (!cl.offset.is_static)
-      c.fail_arg(0, fmt::format("max_alignment: the offset {} of a composed layout must be a static integer",
+      c.fail_arg(0, fmt::format("max_alignment of a composed layout needs static integers: CuTe has no max_alignment "
+                                "of the dynamic offset {}",
                                 cl.offset.value));
     Int g = gcd(static_int(std::int64_t{1} << cl.swizzle.base), max_alignment(cl.layout));
     // CuTe: the largest power of two dividing the offset's bits

@@ -38,6 +38,11 @@ class IntTuple {
   std::vector<IntTuple> elems_;
 };
 
+// Element i of CuTe's select<...>(t). A dynamic integer reaches CuTe's get<I>
+// for dim3 by conversion (the integer overload is declared after select), so
+// select<0> gives it as a 32-bit unsigned value and select<1>, select<2> give 1.
+IntTuple select_element(const IntTuple& t, int i);
+
 int depth(const IntTuple& t);
 Int product(const IntTuple& t);                       // CuTe's size() of a shape
 IntTuple flatten(const IntTuple& t);                  // depth <= 1; an integer stays an integer
@@ -62,7 +67,8 @@ Int inner_product(const IntTuple& a, const IntTuple& b);
 IntTuple shape_div(const IntTuple& a, const IntTuple& b);
 IntTuple ceil_div(const IntTuple& a, const IntTuple& b);
 IntTuple coalesce_shape(const IntTuple& shape);  // coalesce(Shape): merge neighbours of equal staticness
-IntTuple zip(const IntTuple& a, const IntTuple& b);
+IntTuple zip(const IntTuple& t);                      // transpose of a tuple of equal-rank tuples
+IntTuple zip(const IntTuple& a, const IntTuple& b);   // zip((a, b))
 // zip2_by(t, guide): gather the rank-2 modes at the guide's terminals into ((firsts),(seconds, rest)).
 IntTuple zip2_by(const IntTuple& t, const IntTuple& guide);
 
@@ -73,7 +79,11 @@ IntTuple compact_order(const IntTuple& shape, const IntTuple& order);
 
 // crd2idx(coord, shape, stride) and idx2crd(idx, shape) (column-major, compact).
 Int crd2idx(const IntTuple& coord, const IntTuple& shape, const IntTuple& stride);
+// crd2idx(coord, shape): the colexicographic index of the coordinate (an integer is one already).
+Int crd2idx(const IntTuple& coord, const IntTuple& shape);
 IntTuple idx2crd(Int idx, const IntTuple& shape);
+// idx2crd with a tuple of indices: each index splits within its own mode.
+IntTuple idx2crd(const IntTuple& idx, const IntTuple& shape);
 
 // Coordinates are "in the domain" when every integer is in [0, extent) of its
 // mode (an integer against a tuple mode is checked against the mode's size).

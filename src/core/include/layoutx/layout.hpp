@@ -39,6 +39,7 @@ Layout append_to_rank(const Layout& l, int n);  // append<N>(l) with _1:_0 modes
 Layout append(const Layout& l, const Layout& x);
 Layout prepend(const Layout& l, const Layout& x);
 Layout group(const Layout& l, int b, int e);
+Layout zip(const Layout& l);
 Layout zip(const Layout& a, const Layout& b);
 
 // L(i) with i a 1-D index, L(c) with c a (hierarchical or flat) coordinate.
