@@ -25,7 +25,12 @@ Command register_draw(CLI::App& app, Settings& s) {
   return {sub, [&s, o] {
             PictureFormat format = PictureFormat::Svg;
             if (!resolve_format(o->target, PictureFormat::Svg, false, format)) return kUsage;
-            const std::vector<std::string> expressions = gather({o->expression});
+            std::string problem;
+            const std::vector<std::string> expressions = gather(s, {o->expression}, 1, problem);
+            if (!problem.empty()) {
+              report_error(problem, "", 0, false);
+              return kRejected;
+            }
             if (expressions.size() != 1) {
               report_error("draw takes exactly one expression", "", 0, false);
               return kUsage;
