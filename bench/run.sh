@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# layoutx's speed figures (issue 5), each measured against its baseline in the
+# layoutx's speed figures, each measured against its baseline in the
 # same run and printed as a ratio, as a Markdown table for bench/RESULTS.md:
 #   (a) offsets of a 2^24-element layout, plain and swizzled, vs `seq` and vs
 #       a naive program (the general evaluator per index + printf);

@@ -1,5 +1,5 @@
 # LAYOUTX_CUDA=ON|OFF|AUTO: whether to enable CUDA for the GPU evaluator
-# (src/cuda). Included from the top directory: a language must be enabled in
+# (src/device). Included from the top directory: a language must be enabled in
 # the highest directory whose targets link CUDA code. Sets LAYOUTX_HAVE_CUDA.
 # CUDA code is compiled for CMAKE_CUDA_ARCHITECTURES (90, the H100/H200, by
 # default; never "native": CI compiles it on machines without a GPU).

@@ -3,12 +3,12 @@
 # error case (the refusals are where the interesting paths are), then the
 # shortest expressions of each operation, up to LIMIT files (default 300).
 # Files are named by the SHA-1 of their content, as libFuzzer names its own.
-#   fuzz/make_corpus.sh [CASES.jsonl...]
+#   fuzz/make_corpus.sh [CASES.jsonl...]   (default: the golden cases in tests/data/golden)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 limit="${LIMIT:-300}"
 if [ "$#" -eq 0 ]; then
-  set -- /work/shared/golden/cases.jsonl /work/shared/golden/dynamic_cases.jsonl
+  set -- "$here/../tests/data/golden/cases.jsonl" "$here/../tests/data/golden/dynamic_cases.jsonl"
 fi
 rm -rf "$here/corpus"
 mkdir -p "$here/corpus"

@@ -82,7 +82,7 @@ inline LanguageOptions language(const PipelineLimits& limits, bool dynamic) {
   return o;
 }
 
-// Every string print writes parses back to the same value (the contract's round trip).
+// Every string print writes parses back to the same value (the round trip).
 inline void check_round_trip(const std::string& text, bool dynamic) {
   LanguageOptions o;
   o.dynamic = dynamic;

@@ -1,4 +1,4 @@
-// The analyses of issue 6 (properties, eq, lookup, coalescing, explain's
+// The analyses (properties, eq, lookup, coalescing, explain's
 // trace) on hand-computed tables, then against CuTe's own offsets in the
 // golden cases.
 #include <doctest/doctest.h>

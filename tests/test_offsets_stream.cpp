@@ -30,7 +30,7 @@ void coordinate_text(std::string& s, const IntTuple& c, char open, char close) {
   s += close;
 }
 
-// The table as the contract describes it, one evaluate() per index.
+// The table by definition, one evaluate() per index.
 std::string reference_table(const AnyLayout& l, OffsetFormat f) {
   const std::int64_t n = size(l).value;
   const IntTuple& shape = inner_layout(l).shape;

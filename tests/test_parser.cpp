@@ -1,4 +1,4 @@
-// The expression language: every literal form of the contract, with the text
+// The expression language: every literal form, with the text
 // `eval` prints for it, and the inputs it must refuse, with the message and
 // the byte offset the caret points at.
 #include <doctest/doctest.h>

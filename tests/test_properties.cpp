@@ -259,7 +259,7 @@ TEST_CASE("properties: composition(A,B)(i) == A(B(i)) over bit fields") {
   finish(swizzled, kLayouts / 50);
 }
 
-// Contract: "never a silently wrong answer". Any odd extents, overlapping B,
+// Never a silently wrong answer: any odd extents, overlapping B,
 // stride-0 modes: an answer that is not A o B must come with a warning.
 // Known gap (reported): CuTe's mode-by-mode answer can differ from A o B with
 // no warning, e.g. (4,2):(0,4) o (4,2):(1,2) = (4,2):(0,0) while A(B(7)) = A(5) = 4,

@@ -1,4 +1,4 @@
-// The contract's round trip: every text layoutx prints (and every text CuTe
+// The round trip: every text layoutx prints (and every text CuTe
 // prints) parses back to the same value, with and without the static marks.
 #include <doctest/doctest.h>
 

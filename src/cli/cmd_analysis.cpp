@@ -1,4 +1,4 @@
-// eq, lookup, coalescing, explain: answers for kernel writers (issue 6).
+// eq, lookup, coalescing, explain: answers for kernel writers.
 #include <fmt/format.h>
 
 #include <charconv>

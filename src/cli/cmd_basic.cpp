@@ -1,4 +1,4 @@
-// eval, print, offsets, info: the contract's four commands.
+// eval, print, offsets, info: the four basic commands.
 #include "driver.hpp"
 #include "output.hpp"
 #include "picture_output.hpp"

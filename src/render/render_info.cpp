@@ -1,4 +1,4 @@
-// `info`: the contract's keys first (shape, stride, size, cosize, rank,
+// `info`: the fixed keys first (shape, stride, size, cosize, rank,
 // depth: outside checks read them), then the offset function's properties,
 // as "key: value" lines or one JSON object.
 #include <fmt/format.h>

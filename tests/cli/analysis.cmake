@@ -103,7 +103,7 @@ layoutx(explain --json "complement(4:2, 24)")
 expect(0 "^{" "^$" "explain --json")
 expect_json("trace;0;op" complement "explain --json")
 
-# info: the properties after the contract's keys; --tv for thread-value layouts.
+# info: the properties after the fixed keys; --tv for thread-value layouts.
 layoutx(info "(4,2):(1,0)")
 expect(0 "depth: 1\ninjective: false\nsurjective: true\nbijective: false\ncompact: true\nimage_size: 4\n" "^$"
        "info properties")

@@ -22,7 +22,7 @@ nvidia-smi -L
 
 # 1. The GPU unit tests (they read the golden cases where the build said the test data is).
 data=$(strings "$bin/layoutx_gpu_tests" 2>/dev/null | grep -m1 '/tests/data$' || true)
-data=${data:-/work/main/tests/data}
+data=${data:-$here/../data}
 if [ ! -e "$data/golden/cases.jsonl" ]; then mkdir -p "$data/golden" && cp "$golden" "$data/golden/"; fi
 t=$(now_ms); "$bin/layoutx_gpu_tests" > "$log/gpu_tests.txt" 2>&1; rc=$?
 tail -4 "$log/gpu_tests.txt"

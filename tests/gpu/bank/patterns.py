@@ -4,7 +4,7 @@
 Each pattern is what `layoutx bank THREADS --elem-bytes N --access KIND` takes:
 THREADS maps lane 0..31 to the element offset the lane accesses (the start of
 its vector, or of the row it supplies to ldmatrix/stmatrix). The hand-written
-list covers the cases the issue names; the seeded random part (fixed seed, so
+list covers the cases of the bank model's documentation; the seeded random part (fixed seed, so
 the file is reproducible) mixes strides, shared addresses and swizzles to
 probe the hardware's rules where the documentation is silent.
 
@@ -91,7 +91,7 @@ CLASSIC = [
     ("ld128", 16, "32:8", "column of 128-byte rows"),
     ("ld128", 16, "32:9", "column, rows padded by 16 bytes"),
     ("ld128", 2, "32:64", "halves, 128-byte rows: column"),
-    ("ld128", 2, "Sw<3,3,3> o 32:64", "the issue's example"),
+    ("ld128", 2, "Sw<3,3,3> o 32:64", "the swizzled 128-bit example"),
     ("ld128", 2, "Sw<3,4,3> o 32:64", "Sw<3,4,3> on 128-byte rows"),
     ("ld128", 2, "Sw<2,3,3> o 32:32", "Sw<2,3,3> on 64-byte rows"),
     ("ld128", 2, "32:32", "64-byte rows, column"),

@@ -13,7 +13,7 @@
 
 namespace layoutx {
 
-// info's property lines ("injective: true", ...), after the contract's keys;
+// info's property lines ("injective: true", ...), after the fixed keys;
 // `tv` adds the thread-value lines. As (key, JSON value) pairs for render_info.
 struct PropertyRow {
   std::string key;

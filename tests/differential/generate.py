@@ -1,0 +1,970 @@
+#!/usr/bin/env python3
+"""Random layoutx expressions, each with the CuTe C++ that builds the same value.
+
+Every function of layoutx's function table gets its own recipe (arguments of
+the kinds CuTe takes, plus near misses CuTe refuses), so every function is
+covered; on top come evaluation L(i) / L(i,j), slicing L(_,j), `A o B`,
+swizzles, composed layouts, tiles, int tuples and nested operations.
+
+Two modes:
+  static   every integer is static: the expression is written plain and the C++
+           uses Int<N>{} everywhere (the default layoutx mode).
+  dynamic  the expression is for `layoutx --dynamic`: a plain integer is a
+           run-time `int`, `_N` a static Int<N>{}; each case mixes them its own
+           way (all dynamic, all static, per integer, static shapes with dynamic
+           strides, ...).  Template arguments and swizzle parameters stay
+           compile-time, as in C++.
+
+Integers stay in 32 bits (CuTe's `int`): sizes and cosizes are bounded so that
+no product overflows, with a few large values near the limit.
+
+Deterministic: the same seed and count give the same cases.
+
+usage: generate.py --seed S --count N --mode static|dynamic [--prefix P] > cases.jsonl
+Each output line: {"id", "mode", "expr", "cpp", "op", "nest", "ints", "twin_cpp"}
+(twin_cpp: the C++ with every integer static, for the dynamic mode's flags).
+"""
+import argparse
+import json
+import random
+
+INT_MAX = 2**31 - 1
+
+# ----------------------------------------------------------------------------
+# Expression trees.  Every node renders itself twice: layoutx text and CuTe C++.
+# An integer node's static mark is decided before rendering (Marks).
+
+
+class Marks:
+    """Which integers are static in the dynamic mode (all are in the static mode)."""
+
+    def __init__(self, mode, policy, rng):
+        self.mode, self.policy, self.rng = mode, policy, rng
+
+    def static(self, role):
+        if self.mode == 'static':
+            return True
+        p = self.policy
+        if p == 'dynamic':
+            return False
+        if p == 'static':
+            return True
+        if p == 'shapes-static':
+            return role != 'stride'
+        if p == 'strides-static':
+            return role == 'stride'
+        if p == 'args-static':
+            return role in ('arg', 'coord')
+        return self.rng.random() < 0.5  # 'mixed'
+
+
+class Node:
+    def render(self, marks):
+        """-> (expr, cpp, twin_cpp)"""
+        raise NotImplementedError
+
+
+class N(Node):
+    """An integer literal; role: shape, stride, coord or arg (picks make_shape/... for its tuple)."""
+
+    def __init__(self, v, role='shape'):
+        self.v, self.role = int(v), role
+
+    def render(self, marks):
+        st = marks.static(self.role)
+        twin = 'Int<%d>{}' % self.v
+        if marks.mode == 'static':
+            return str(self.v), twin, twin
+        if st:
+            return '_%d' % self.v, twin, twin
+        return str(self.v), str(self.v), twin
+
+
+MAKERS = {'shape': 'make_shape', 'stride': 'make_stride', 'coord': 'make_coord', 'tile': 'make_tile',
+          'step': 'make_step', 'arg': 'make_shape'}
+
+
+class T(Node):
+    """A tuple: (a,b,...) in layoutx, make_shape/make_stride/make_coord/make_tile(...) in C++."""
+
+    def __init__(self, elems, role='shape'):
+        self.elems, self.role = list(elems), role
+
+    def render(self, marks):
+        parts = [e.render(marks) for e in self.elems]
+        f = MAKERS[self.role]
+        return ('(' + ','.join(p[0] for p in parts) + ')',
+                f + '(' + ', '.join(p[1] for p in parts) + ')',
+                f + '(' + ', '.join(p[2] for p in parts) + ')')
+
+
+class Raw(Node):
+    """Text that is the same in both languages up to a C++ spelling (names, swizzles)."""
+
+    def __init__(self, expr, cpp):
+        self.expr, self.cpp = expr, cpp
+
+    def render(self, marks):
+        return self.expr, self.cpp, self.cpp
+
+
+class Lay(Node):
+    """A layout literal S:D (C++: make_layout(S, D))."""
+
+    def __init__(self, shape, stride):
+        self.shape, self.stride = shape, stride
+
+    def render(self, marks):
+        s, d = self.shape.render(marks), self.stride.render(marks)
+        return (s[0] + ':' + d[0], 'make_layout(%s, %s)' % (s[1], d[1]), 'make_layout(%s, %s)' % (s[2], d[2]))
+
+
+class Call(Node):
+    def __init__(self, name, args, targs=(), cpp_name=None, cpp_targs=None):
+        self.name, self.args, self.targs = name, list(args), list(targs)
+        self.cpp_name = cpp_name or name
+        self.cpp_targs = cpp_targs
+
+    def render(self, marks):
+        parts = [a.render(marks) for a in self.args]
+        t = '<' + ','.join(str(x) for x in self.targs) + '>' if self.targs else ''
+        ct = self.cpp_targs if self.cpp_targs is not None else t
+        return (self.name + t + '(' + ', '.join(p[0] for p in parts) + ')',
+                self.cpp_name + ct + '(' + ', '.join(p[1] for p in parts) + ')',
+                self.cpp_name + ct + '(' + ', '.join(p[2] for p in parts) + ')')
+
+
+class Compose(Node):
+    """A o B o ... (C++: composition(composition(A, B), ...), as `o` associates to the left),
+    or a composed-layout literal Sw o off o L (C++: composition(Sw, off, L), CuTe's three-part form)."""
+
+    def __init__(self, parts):
+        self.parts = list(parts)
+
+    def is_literal(self):
+        return (len(self.parts) == 3 and isinstance(self.parts[0], Raw) and self.parts[0].expr.startswith('Sw<')
+                and isinstance(self.parts[1], N))
+
+    def render(self, marks, as_call=False):
+        """as_call: the layoutx text as nested composition(...) calls, for places where a
+        chain would bind differently (a right operand of `o`, the target of L(i))"""
+        ps = []
+        for i, p in enumerate(self.parts):
+            ps.append(p.render(marks, True) if isinstance(p, Compose) and (i > 0 or as_call) else p.render(marks))
+        if self.is_literal():
+            return (' o '.join(p[0] for p in ps),
+                    'composition(' + ', '.join(p[1] for p in ps) + ')',
+                    'composition(' + ', '.join(p[2] for p in ps) + ')')
+        expr, cpp, twin = ps[0]
+        for p in ps[1:]:
+            expr = ('composition(%s, %s)' if as_call else '%s o %s') % (expr, p[0])
+            cpp = 'composition(%s, %s)' % (cpp, p[1])
+            twin = 'composition(%s, %s)' % (twin, p[2])
+        return expr, cpp, twin
+
+
+class Eval(Node):
+    """L(c0, c1, ...): evaluation or slicing (C++: L(c0, c1, ...))."""
+
+    def __init__(self, target, coords):
+        self.target, self.coords = target, list(coords)
+
+    def render(self, marks):
+        t = self.target.render(marks, True) if isinstance(self.target, Compose) else self.target.render(marks)
+        cs = [c.render(marks) for c in self.coords]
+        return (t[0] + '(' + ','.join(c[0] for c in cs) + ')',
+                t[1] + '(' + ', '.join(c[1] for c in cs) + ')',
+                t[2] + '(' + ', '.join(c[2] for c in cs) + ')')
+
+
+UNDERSCORE = Raw('_', '_')
+LEFT = Raw('LayoutLeft', 'LayoutLeft{}')
+RIGHT = Raw('LayoutRight', 'LayoutRight{}')
+
+
+def swizzle(b, m, s):
+    return Raw('Sw<%d,%d,%d>' % (b, m, s), 'Swizzle<%d,%d,%d>{}' % (b, m, s))
+
+
+# ----------------------------------------------------------------------------
+# Plain-Python shapes (nested lists of ints) for the generator's own reasoning.
+
+def flat(t):
+    if isinstance(t, int):
+        return [t]
+    out = []
+    for e in t:
+        out += flat(e)
+    return out
+
+
+def size_of(t):
+    p = 1
+    for x in flat(t):
+        p *= x
+    return p
+
+
+def tuple_node(t, role):
+    if isinstance(t, int):
+        return N(t, role)
+    return T([tuple_node(e, role) for e in t], role)
+
+
+def col_major(shape, start=1):
+    """compact column-major strides for a nested shape"""
+    acc = [start]
+
+    def go(t):
+        if isinstance(t, int):
+            d = acc[0]
+            acc[0] *= t
+            return d
+        return [go(e) for e in t]
+    return go(shape)
+
+
+def row_major(shape):
+    leaves = flat(shape)
+    strides = []
+    acc = 1
+    for x in reversed(leaves):
+        strides.append(acc)
+        acc *= x
+    strides.reverse()
+    it = iter(strides)
+
+    def go(t):
+        if isinstance(t, int):
+            return next(it)
+        return [go(e) for e in t]
+    return go(shape)
+
+
+def permuted_compact(shape, rng):
+    leaves = flat(shape)
+    order = list(range(len(leaves)))
+    rng.shuffle(order)
+    strides = [0] * len(leaves)
+    acc = 1
+    for i in order:
+        strides[i] = acc
+        acc *= leaves[i]
+    it = iter(strides)
+
+    def go(t):
+        if isinstance(t, int):
+            return next(it)
+        return [go(e) for e in t]
+    return go(shape)
+
+
+def map_leaves(t, f):
+    if isinstance(t, int):
+        return f(t)
+    return [map_leaves(e, f) for e in t]
+
+
+class Gen:
+    """The random choices; every recipe draws from self.rng only (deterministic)."""
+
+    SMALL = [1, 2, 2, 2, 3, 4, 4, 4, 5, 6, 8, 8, 8, 12, 16, 16, 32]
+    POW2 = [1, 2, 4, 8, 16, 32, 64]
+
+    def __init__(self, rng):
+        self.rng = rng
+
+    def chance(self, p):
+        return self.rng.random() < p
+
+    def pick(self, xs):
+        return self.rng.choice(xs)
+
+    # --- shapes and layouts (Python values) ---
+    def leaf(self, big=False):
+        r = self.rng.random()
+        if big and r < 0.3:
+            return self.pick([64, 128, 256, 1000, 1024, 4096, 65536])
+        if r < 0.55:
+            return self.pick(self.POW2[:6])
+        return self.pick(self.SMALL)
+
+    def shape(self, max_size=1024, rank=None, nest=0.25, big=False):
+        for _ in range(20):
+            r = rank if rank is not None else self.pick([1, 1, 2, 2, 2, 2, 3, 3, 4])
+            t = []
+            for _ in range(r):
+                if self.chance(nest):
+                    t.append([self.leaf(big) for _ in range(self.pick([1, 2, 2, 2, 3]))])
+                else:
+                    t.append(self.leaf(big))
+            if size_of(t) <= max_size:
+                return t
+        return [self.pick([2, 4, 8])] * (rank or 2)
+
+    def strides_for(self, shape):
+        r = self.rng.random()
+        if r < 0.3:
+            return col_major(shape)
+        if r < 0.45:
+            return row_major(shape)
+        if r < 0.65:
+            return permuted_compact(shape, self.rng)
+        if r < 0.75:  # with stride-0 modes (broadcasts)
+            base = permuted_compact(shape, self.rng)
+            return map_leaves(base, lambda d: 0 if self.chance(0.35) else d)
+        if r < 0.83:  # dilated / gapped
+            k = self.pick([2, 3, 4])
+            return map_leaves(permuted_compact(shape, self.rng), lambda d: d * k)
+        if r < 0.88:  # negative strides
+            return map_leaves(permuted_compact(shape, self.rng), lambda d: -d if self.chance(0.5) else d)
+        return map_leaves(shape, lambda _s: self.pick([0, 1, 2, 3, 4, 6, 8, 16, 32, 64, 5, 7]))
+
+    def layout_value(self, max_size=256, rank=None, nest=0.25, negative=False):
+        s = self.shape(max_size, rank, nest)
+        d = self.strides_for(s)
+        if not negative:
+            d = map_leaves(d, abs)
+        return s, d
+
+    def layout(self, max_size=256, rank=None, nest=0.25, negative=False):
+        s, d = self.layout_value(max_size, rank, nest, negative)
+        return self.layout_node(s, d)
+
+    def layout_node(self, s, d):
+        r = self.rng.random()
+        if r < 0.08 and d == col_major(s) and not isinstance(s, int):
+            return Call('make_layout', [tuple_node(s, 'shape')])
+        if r < 0.12 and d == row_major(s) and not isinstance(s, int):
+            return Call('make_layout', [tuple_node(s, 'shape'), RIGHT])
+        if len(s) == 1 and self.chance(0.4):
+            s, d = s[0], d[0]
+        return Lay(tuple_node(s, 'shape'), tuple_node(d, 'stride'))
+
+    def int_tuple(self, max_size=4096, big=False, role='arg'):
+        return tuple_node(self.shape(max_size, nest=0.3, big=big), role)
+
+    def swz(self, valid=True):
+        b = self.pick([0, 1, 2, 3])
+        m = self.pick([0, 1, 2, 3, 4])
+        s = self.pick([1, 2, 3, 3, 4, -1, -2, -3, -4])
+        if valid and abs(s) < b:
+            s = b if s > 0 else -b
+        return b, m, s
+
+    def swizzle(self):
+        return swizzle(*self.swz(valid=not self.chance(0.05)))
+
+    def composed(self):
+        b, m, s = self.swz()
+        span = 1 << (b + m + abs(s))
+        rank = self.pick([1, 2, 2, 2])
+        for _ in range(10):
+            shp = self.shape(max_size=max(span * 2, 64), rank=rank, nest=0.2)
+            if size_of(shp) >= 2:
+                break
+        d = self.strides_for(shp)
+        d = map_leaves(d, abs)
+        inner = self.layout_node(shp, d)
+        parts = [swizzle(b, m, s)]
+        if self.chance(0.25):
+            parts.append(N(self.pick([0, 1, 4, 8, 16, 32]), 'arg'))
+        parts.append(inner)
+        return Compose(parts)
+
+    def tile_elem_layout(self, n):
+        """a small layout of size n for a tile element"""
+        if n > 1 and n % 2 == 0 and self.chance(0.3):
+            return self.layout_node([2, n // 2], [self.pick([1, 2, 4]), self.pick([2, 4, 8, 16])])
+        return Lay(N(n, 'shape'), N(self.pick([1, 1, 2, 4, 0]), 'stride'))
+
+    def tiler(self, l_shape=None, kind=None):
+        """A tiler: a layout, a shape tuple, an integer, or a tile of layouts and ints."""
+        kind = kind or self.pick(['layout', 'layout', 'shape', 'tile', 'tile', 'int'])
+        rank = len(l_shape) if isinstance(l_shape, list) else 1
+        if kind == 'int':
+            return N(self.pick([1, 2, 3, 4, 8, 16]), 'arg')
+        if kind == 'layout':
+            return self.layout(max_size=64, nest=0.15)
+        elems = []
+        for i in range(self.pick([1, rank, rank, rank + 1])):
+            target = l_shape[i] if isinstance(l_shape, list) and i < len(l_shape) else 8
+            sz = size_of(target)
+            divs = [x for x in (1, 2, 3, 4, 8, 16) if sz % x == 0] or [1]
+            n = self.pick(divs) if self.chance(0.85) else self.pick([3, 5, 6])
+            if kind == 'shape' or self.chance(0.5):
+                elems.append(N(n, 'arg'))
+            else:
+                elems.append(self.tile_elem_layout(n))
+        return T(elems, 'tile' if kind == 'tile' else 'shape')
+
+
+# ----------------------------------------------------------------------------
+# Recipes: one per function of the function table (and per syntactic form).
+# A recipe gets the generator and `arg`, which draws a layout argument: a
+# literal (its Python shape known) or, sometimes, a nested layout operation
+# (shape None).  It returns the expression node.
+
+BITS = {8: 'uint8_t', 16: 'uint16_t', 32: 'uint32_t', 64: 'uint64_t'}
+
+
+class Recipes:
+    def __init__(self, g, depth=0):
+        self.g, self.depth = g, depth
+
+    def arg(self, max_size=256, rank=None, nest=0.25, negative=False):
+        """-> (node, python shape or None)"""
+        g = self.g
+        if self.depth < 2 and g.chance(0.22 if self.depth == 0 else 0.1):
+            inner = Recipes(g, self.depth + 1)
+            op = g.pick(NESTABLE)
+            return RECIPES[op](inner), None
+        s, d = g.layout_value(max_size, rank, nest, negative)
+        return g.layout_node(s, d), s
+
+    def lay(self, **kw):
+        return self.arg(**kw)[0]
+
+    def profile_for(self, shape):
+        """an int tuple like the top structure of shape (for coalesce/filter profiles)"""
+        g = self.g
+        if shape is None or isinstance(shape, int) or g.chance(0.15):
+            return N(g.pick([1, 0]), 'arg') if g.chance(0.5) else T([N(1, 'arg'), N(1, 'arg')], 'arg')
+        elems = []
+        for m in shape:
+            if isinstance(m, list) and g.chance(0.4):
+                elems.append(T([N(g.pick([1, 0]), 'arg') for _ in m], 'arg'))
+            else:
+                elems.append(N(g.pick([1, 1, 0]), 'arg'))
+        return T(elems, 'arg')
+
+    def mode_index(self, shape, extra=0.1):
+        g = self.g
+        r = len(shape) if isinstance(shape, list) else g.pick([1, 2, 3])
+        if g.chance(extra):
+            return r  # one past the end: CuTe refuses
+        return g.rng.randrange(max(1, r))
+
+    def targ_path(self, shape):
+        i = self.mode_index(shape)
+        if isinstance(shape, list) and i < len(shape) and isinstance(shape[i], list) and self.g.chance(0.4):
+            return [i, self.g.rng.randrange(len(shape[i]))]
+        return [i]
+
+    # --- constructors ---
+    def make_layout(self):
+        g = self.g
+        s = g.shape(256, nest=0.3)
+        r = g.rng.random()
+        if r < 0.3:
+            return Call('make_layout', [tuple_node(s, 'shape')])
+        if r < 0.45:
+            return Call('make_layout', [tuple_node(s, 'shape'), g.pick([LEFT, RIGHT])])
+        if r < 0.75:
+            return Call('make_layout', [tuple_node(s, 'shape'), tuple_node(g.strides_for(s), 'stride')])
+        return Call('make_layout', [self.lay(max_size=32, nest=0.1) for _ in range(g.pick([1, 2, 2, 3]))])
+
+    def make_ordered_layout(self):
+        g = self.g
+        s = g.shape(256, nest=0.2)
+        if g.chance(0.1):
+            return Call('make_ordered_layout', [tuple_node(s, 'shape'), g.pick([LEFT, RIGHT])])
+        leaves = flat(s)
+        order = list(range(len(leaves)))
+        g.rng.shuffle(order)
+        if g.chance(0.2):
+            order = [g.rng.randrange(len(leaves)) for _ in leaves]  # ties
+        it = iter(order)
+        return Call('make_ordered_layout', [tuple_node(s, 'shape'),
+                                            tuple_node(map_leaves(s, lambda _x: next(it)), 'step')])
+
+    def make_tuple(self, name):
+        g = self.g
+        elems = []
+        for _ in range(g.pick([1, 2, 2, 3])):
+            r = g.rng.random()
+            if r < 0.6:
+                elems.append(N(g.leaf(), 'arg'))
+            elif r < 0.8:
+                elems.append(g.int_tuple(64))
+            else:
+                elems.append(self.lay(max_size=32, nest=0.1))
+        return Call(name, elems)
+
+    def make_layout_like(self):
+        return Call('make_layout_like', [self.lay(nest=0.3)])
+
+    def make_fragment_like(self):
+        if self.g.chance(0.15):
+            return Call('make_fragment_like', [self.g.composed()])
+        return Call('make_fragment_like', [self.lay(nest=0.3)])
+
+    def make_swizzle(self):
+        g = self.g
+        if g.chance(0.9):
+            b, m, s = g.swz()
+            s = abs(s) if abs(s) >= b else b
+            z = ((1 << b) - 1) << m
+            y = z << s
+            if g.chance(0.3):
+                y, z = z, y
+        else:
+            y, z = g.rng.randrange(0, 256), g.rng.randrange(0, 256)
+        return Call('make_swizzle', [], targs=[y, z])
+
+    # --- structure ---
+    def append(self):
+        g = self.g
+        node, s = self.arg()
+        if g.chance(0.3):
+            r = len(s) if isinstance(s, list) else 1
+            return Call('append', [node], targs=[r + g.pick([0, 1, 2])])
+        return Call('append', [node, self.lay(max_size=16, nest=0.1)])
+
+    def prepend(self):
+        return Call('prepend', [self.lay(), self.lay(max_size=16, nest=0.1)])
+
+    def get(self, name='get'):
+        g = self.g
+        r = g.rng.random()
+        if r < 0.15 and name == 'get' and self.depth == 0:
+            t = g.shape(4096, nest=0.4)
+            return Call(name, [tuple_node(t, 'arg')], targs=self.targ_path(t))
+        if r < 0.25:
+            return Call(name, [g.composed()], targs=[g.pick([0, 1])])
+        node, s = self.arg(nest=0.35)
+        return Call(name, [node], targs=self.targ_path(s))
+
+    def select(self):
+        g = self.g
+        if g.chance(0.15) and self.depth == 0:
+            t = g.shape(4096, nest=0.3)
+            node, s = tuple_node(t, 'arg'), t
+        else:
+            node, s = self.arg(nest=0.3)
+        r = len(s) if isinstance(s, list) else 1
+        idx = [g.rng.randrange(r + (1 if g.chance(0.05) else 0)) for _ in range(g.pick([1, 1, 2, 2, 3]))]
+        return Call('select', [node], targs=idx)
+
+    def take(self):
+        g = self.g
+        node, s = self.arg(rank=g.pick([2, 3, 4]))
+        r = len(s) if isinstance(s, list) else 3
+        b = g.rng.randrange(r)
+        e = g.rng.randrange(b + 1, r + 1) if g.chance(0.9) else g.pick([b, r + 1])
+        return Call('take', [node], targs=[b, e])
+
+    def group(self):
+        g = self.g
+        node, s = self.arg(rank=g.pick([2, 3, 4]))
+        r = len(s) if isinstance(s, list) else 3
+        b = g.rng.randrange(r)
+        e = g.rng.randrange(b, r + 1)
+        return Call('group', [node], targs=[b, e])
+
+    def flatten(self):
+        g = self.g
+        if g.chance(0.2) and self.depth == 0:
+            return Call('flatten', [g.int_tuple(4096)])
+        return Call('flatten', [self.lay(nest=0.5)])
+
+    def zip(self):
+        g = self.g
+        if g.chance(0.25):
+            return Call('zip', [self.lay(rank=2), self.lay(rank=2)])
+        if g.chance(0.3):
+            return Call('zip', [self.lay(nest=0.3)])
+        n = g.pick([1, 2, 2, 3])
+        s = [[g.leaf() for _ in range(n)] for _ in range(g.pick([2, 2, 3]))]
+        if size_of(s) > 4096:
+            s = [[2] * n, [2] * n]
+        return Call('zip', [g.layout_node(s, g.strides_for(s))])
+
+    # --- int tuples ---
+    def ceil_div(self, name='ceil_div'):
+        g = self.g
+        big = g.chance(0.15)
+        a = g.int_tuple(2**30 if big else 4096, big=big)
+        b = N(g.pick([1, 2, 3, 4, 5, 8, 16, 40, 1000]), 'arg') if g.chance(0.4) else g.int_tuple(64)
+        if g.chance(0.15):
+            a = N(g.pick([1, 3, 12, 100, 2**30, INT_MAX]), 'arg')
+        return Call(name, [a, b])
+
+    def shape_div(self):
+        return self.ceil_div('shape_div')
+
+    def product(self, name='product'):
+        big = self.g.chance(0.2)
+        return Call(name, [self.g.int_tuple(2**30 if big else 2**20, big=big)])
+
+    def product_each(self):
+        return self.product('product_each')
+
+    def crd2idx(self):
+        g = self.g
+        s = g.shape(4096, nest=0.3)
+        c = map_leaves(s, lambda x: g.rng.randrange(x) if g.chance(0.95) else x)
+        cn = tuple_node(c, 'coord')
+        if g.chance(0.2):
+            cn = N(g.rng.randrange(size_of(s) + 1), 'coord')
+        args = [cn, tuple_node(s, 'shape')]
+        if g.chance(0.5):
+            args.append(tuple_node(g.strides_for(s), 'stride'))
+        return Call('crd2idx', args)
+
+    def idx2crd(self):
+        g = self.g
+        s = g.shape(4096, nest=0.3)
+        sz = size_of(s)
+        if g.chance(0.15):
+            c = map_leaves(s, lambda x: g.rng.randrange(2 * x))
+            return Call('idx2crd', [tuple_node(c, 'coord'), tuple_node(s, 'shape')])
+        i = g.rng.randrange(sz) if g.chance(0.85) else g.rng.randrange(sz, 3 * sz + 1)
+        return Call('idx2crd', [N(i, 'coord'), tuple_node(s, 'shape')])
+
+    def domain_distribute(self):
+        g = self.g
+        s = g.shape(4096, nest=0.2)
+        return Call('domain_distribute', [tuple_node(s, 'shape'), N(g.pick([1, 2, 3, 4, 6, 8, 16, 32, 64, 7]), 'arg')])
+
+    # --- algebra ---
+    def coalesce(self):
+        g = self.g
+        if g.chance(0.1):
+            c = g.composed()
+            return Call('coalesce', [c] + ([N(1, 'arg')] if g.chance(0.3) else []))
+        node, s = self.arg(nest=0.35)
+        if g.chance(0.35):
+            return Call('coalesce', [node, self.profile_for(s)])
+        return Call('coalesce', [node])
+
+    def filter(self):
+        g = self.g
+        if g.chance(0.1):
+            return Call('filter', [g.composed(), self.profile_for(None)])
+        node, s = self.arg(nest=0.3)
+        if g.chance(0.3):
+            return Call('filter', [node, self.profile_for(s)])
+        return Call('filter', [node])
+
+    def filter_zeros(self):
+        g = self.g
+        node, s = self.arg(nest=0.3)
+        if g.chance(0.4) and s is not None:
+            prof = map_leaves(s, lambda _x: g.pick([0, 1, 2]))
+            return Call('filter_zeros', [node, tuple_node(prof, 'stride')])
+        return Call('filter_zeros', [node])
+
+    def composition(self, name='composition'):
+        g = self.g
+        r = g.rng.random()
+        if r < 0.12:
+            a = g.composed()
+            b = g.tiler(None, g.pick(['layout', 'tile', 'shape']))
+        elif r < 0.2:
+            a = g.swizzle()
+            b = self.lay(max_size=512)
+        else:
+            a, s = self.arg(max_size=1024, nest=0.3)
+            b = g.tiler(s) if g.chance(0.5) else self.lay(max_size=64, nest=0.2)
+        if name == 'o':
+            parts = [a, b]
+            if g.chance(0.15):
+                parts.append(g.tiler(None, 'shape'))
+            return Compose(parts)
+        return Call('composition', [a, b])
+
+    def o(self):
+        return self.composition('o')
+
+    def complement(self):
+        g = self.g
+        if g.chance(0.08):
+            return Call('complement', [g.composed()])
+        node, s = self.arg(max_size=128, nest=0.25)
+        r = g.rng.random()
+        if r < 0.45:
+            return Call('complement', [node])
+        if r < 0.85:
+            return Call('complement', [node, N(g.pick([1, 8, 16, 24, 32, 64, 128, 256, 1024, 5]), 'arg')])
+        return Call('complement', [node, g.int_tuple(512)])
+
+    def right_inverse(self, name='right_inverse'):
+        g = self.g
+        r = g.rng.random()
+        if r < 0.1:
+            return Call(name, [g.composed()])
+        if r < 0.13:
+            return Call(name, [g.swizzle() if g.chance(0.5) else UNDERSCORE])
+        if r < 0.6:  # compact layouts, the usual inputs
+            s = g.shape(256, nest=0.3)
+            d = permuted_compact(s, g.rng)
+            return Call(name, [g.layout_node(s, d)])
+        return Call(name, [self.lay(nest=0.3)])
+
+    def left_inverse(self):
+        return self.right_inverse('left_inverse')
+
+    def divide(self, name):
+        g = self.g
+        if g.chance(0.08):
+            return Call(name, [g.composed(), g.tiler(None, g.pick(['layout', 'tile', 'shape']))])
+        node, s = self.arg(max_size=1024, nest=0.25)
+        return Call(name, [node, g.tiler(s)])
+
+    def product_op(self, name):
+        g = self.g
+        a, s = self.arg(max_size=64, nest=0.2)
+        if name in ('blocked_product', 'raked_product'):
+            b = self.lay(max_size=32, nest=0.15)
+        elif g.chance(0.6):
+            b = self.lay(max_size=32, nest=0.15)
+        else:
+            b = T([self.lay(max_size=8, nest=0.0) if g.chance(0.7) else N(g.pick([1, 2, 3, 4]), 'arg')
+                   for _ in range(g.pick([1, 2, 2, 3]))], 'tile')
+        if g.chance(0.06):
+            a = g.composed()
+        return Call(name, [a, b])
+
+    def max_common(self, name):
+        g = self.g
+        r = g.rng.random()
+        s = g.shape(1024, nest=0.3)
+        a = g.layout_node(s, g.strides_for(s))
+        if r < 0.6:
+            b = g.layout_node(s, g.strides_for(s))
+        elif r < 0.75:
+            a = g.composed()
+            b = self.lay(max_size=256)
+        else:
+            b = self.lay(max_size=1024, nest=0.3)
+        if g.chance(0.5):
+            a, b = b, a
+        return Call(name, [a, b])
+
+    def upcast(self, name='upcast'):
+        g = self.g
+        n = g.pick([1, 2, 2, 4, 4, 8, 16])
+        r = g.rng.random()
+        if r < 0.12:
+            return Call(name, [g.composed()], targs=[n])
+        if r < 0.18:
+            return Call(name, [g.swizzle()], targs=[n])
+        return Call(name, [self.lay(max_size=1024, nest=0.25)], targs=[n])
+
+    def downcast(self):
+        return self.upcast('downcast')
+
+    def recast(self, name='recast'):
+        g = self.g
+        a, b = g.pick(list(BITS)), g.pick(list(BITS))
+        x = g.composed() if g.chance(0.1) else self.lay(max_size=1024, nest=0.25)
+        return Call(name, [x], targs=[a, b], cpp_name='recast_layout', cpp_targs='<%s,%s>' % (BITS[a], BITS[b]))
+
+    def recast_layout(self):
+        return self.recast('recast_layout')
+
+    def max_alignment(self):
+        g = self.g
+        r = g.rng.random()
+        if r < 0.15:
+            return Call('max_alignment', [g.composed()])
+        if r < 0.22:
+            return Call('max_alignment', [g.swizzle()])
+        return Call('max_alignment', [self.lay(max_size=1024, nest=0.25)])
+
+    def nullspace(self):
+        g = self.g
+        s = g.shape(512, nest=0.25)
+        d = map_leaves(permuted_compact(s, g.rng), lambda x: 0 if g.chance(0.4) else x)
+        if g.chance(0.3):
+            return Call('nullspace', [self.lay(nest=0.2)])
+        return Call('nullspace', [g.layout_node(s, d)])
+
+    def tile_to_shape(self):
+        g = self.g
+        node, s = self.arg(max_size=16, rank=g.pick([1, 2, 2, 3]), nest=0.1)
+        r = len(s) if isinstance(s, list) else 2
+        tgt = []
+        for i in range(max(r, g.pick([1, 2, 3]))):
+            base = size_of(s[i]) if isinstance(s, list) and i < len(s) else 1
+            tgt.append(base * g.pick([1, 2, 3, 4]) if g.chance(0.9) else g.pick([5, 7]))
+        args = [node, tuple_node(tgt, 'shape')]
+        x = g.rng.random()
+        if x < 0.25:
+            args.append(g.pick([LEFT, RIGHT]))
+        elif x < 0.4:
+            order = list(range(len(tgt)))
+            g.rng.shuffle(order)
+            args.append(T([N(o, 'arg') for o in order], 'step'))
+        return Call('tile_to_shape', args)
+
+    # --- queries ---
+    def query(self, name):
+        g = self.g
+        r = g.rng.random()
+        if r < 0.12:
+            x, s = g.composed(), None
+        elif r < 0.22 and name in ('size', 'rank', 'depth', 'shape'):
+            t = g.shape(4096, nest=0.4)
+            x, s = tuple_node(t, 'arg'), t
+        else:
+            x, s = self.arg(max_size=1024, nest=0.35)
+        targs = self.targ_path(s) if g.chance(0.3) else []
+        return Call(name, [x], targs=targs)
+
+    def coshape(self):
+        return Call('coshape', [self.lay(max_size=1024, nest=0.3)])
+
+    # --- syntactic forms ---
+    def eval(self):
+        g = self.g
+        r = g.rng.random()
+        if r < 0.15:
+            target = g.composed()
+            if len(target.parts) == 3:
+                target.parts.pop(1)
+            s = None
+        else:
+            s, d = g.layout_value(1024, nest=0.3, negative=g.chance(0.3))
+            if g.chance(0.1):  # large strides, still inside 32 bits
+                big = g.pick([2**20, 2**24, 2**27])
+                d = map_leaves(d, lambda x: x * big if abs(x * big) * 64 < 2**31 else x)
+            target = Call('make_layout', [tuple_node(s, 'shape'), tuple_node(d, 'stride')])
+        sz = size_of(s) if s is not None else 64
+        kind = g.rng.random()
+        if kind < 0.5 or s is None or isinstance(s, int):
+            i = g.rng.randrange(sz) if g.chance(0.9) else g.rng.randrange(sz, 2 * sz + 1)
+            return Eval(target, [N(i, 'coord')])
+        if kind < 0.85:
+            return Eval(target, [tuple_node(map_leaves(m, lambda x: g.rng.randrange(x)), 'coord') if isinstance(m, list) and g.chance(0.3)
+                                 else N(g.rng.randrange(size_of(m)), 'coord') for m in s])
+        return Eval(target, [tuple_node(map_leaves(s, lambda x: g.rng.randrange(x)), 'coord')])
+
+    def slice(self):
+        g = self.g
+        s, d = g.layout_value(1024, rank=g.pick([2, 2, 3]), nest=0.3)
+        target = Call('make_layout', [tuple_node(s, 'shape'), tuple_node(d, 'stride')])
+        coords = []
+        for m in s:
+            if g.chance(0.5):
+                coords.append(UNDERSCORE)
+            elif isinstance(m, list) and g.chance(0.5):
+                coords.append(T([UNDERSCORE if g.chance(0.5) else N(g.rng.randrange(x), 'coord') for x in m], 'coord'))
+            else:
+                coords.append(N(g.rng.randrange(size_of(m)), 'coord'))
+        return Eval(target, coords)
+
+    def swizzle_literal(self):
+        return self.g.swizzle()
+
+    def composed_literal(self):
+        return self.g.composed()
+
+    def tile_literal(self):
+        g = self.g
+        return T([self.lay(max_size=16, nest=0.1) if g.chance(0.6) else N(g.leaf(), 'arg') for _ in range(g.pick([1, 2, 3]))], 'tile')
+
+    def inttuple_literal(self):
+        return self.g.int_tuple(2**20, big=self.g.chance(0.3))
+
+    def layout_literal(self):
+        return self.g.layout(max_size=1024, nest=0.4, negative=self.g.chance(0.2))
+
+
+def _q(name):
+    return lambda r: r.query(name)
+
+
+RECIPES = {
+    'append': Recipes.append, 'blocked_product': lambda r: r.product_op('blocked_product'),
+    'ceil_div': Recipes.ceil_div, 'coalesce': Recipes.coalesce, 'complement': Recipes.complement,
+    'composition': Recipes.composition, 'coshape': Recipes.coshape, 'cosize': _q('cosize'),
+    'crd2idx': Recipes.crd2idx, 'depth': _q('depth'), 'downcast': Recipes.downcast, 'filter': Recipes.filter,
+    'flat_divide': lambda r: r.divide('flat_divide'), 'flat_product': lambda r: r.product_op('flat_product'),
+    'flatten': Recipes.flatten, 'get': Recipes.get, 'group': Recipes.group, 'idx2crd': Recipes.idx2crd,
+    'layout': lambda r: r.get('layout'), 'left_inverse': Recipes.left_inverse,
+    'logical_divide': lambda r: r.divide('logical_divide'), 'logical_product': lambda r: r.product_op('logical_product'),
+    'make_coord': lambda r: r.make_tuple('make_coord'), 'make_layout': Recipes.make_layout,
+    'make_layout_like': Recipes.make_layout_like, 'make_fragment_like': Recipes.make_fragment_like,
+    'filter_zeros': Recipes.filter_zeros, 'max_alignment': Recipes.max_alignment,
+    'domain_distribute': Recipes.domain_distribute, 'product_each': Recipes.product_each,
+    'make_ordered_layout': Recipes.make_ordered_layout, 'make_shape': lambda r: r.make_tuple('make_shape'),
+    'make_step': lambda r: r.make_tuple('make_step'), 'make_stride': lambda r: r.make_tuple('make_stride'),
+    'make_swizzle': Recipes.make_swizzle, 'make_tile': lambda r: r.make_tuple('make_tile'),
+    'max_common_layout': lambda r: r.max_common('max_common_layout'),
+    'max_common_vector': lambda r: r.max_common('max_common_vector'), 'nullspace': Recipes.nullspace,
+    'prepend': Recipes.prepend, 'product': Recipes.product, 'raked_product': lambda r: r.product_op('raked_product'),
+    'rank': _q('rank'), 'recast': Recipes.recast, 'recast_layout': Recipes.recast_layout,
+    'right_inverse': Recipes.right_inverse, 'select': Recipes.select, 'shape': _q('shape'),
+    'shape_div': Recipes.shape_div, 'size': _q('size'), 'stride': _q('stride'), 'take': Recipes.take,
+    'tile_to_shape': Recipes.tile_to_shape, 'tiled_divide': lambda r: r.divide('tiled_divide'),
+    'tiled_product': lambda r: r.product_op('tiled_product'), 'upcast': Recipes.upcast, 'zip': Recipes.zip,
+    'zipped_divide': lambda r: r.divide('zipped_divide'), 'zipped_product': lambda r: r.product_op('zipped_product'),
+    # syntactic forms and value kinds
+    'eval': Recipes.eval, 'slice': Recipes.slice, 'o': Recipes.o, 'swizzle': Recipes.swizzle_literal,
+    'composed': Recipes.composed_literal, 'tile': Recipes.tile_literal, 'inttuple': Recipes.inttuple_literal,
+    'layout_literal': Recipes.layout_literal,
+}
+
+# operations whose result is a plain layout, for nesting
+NESTABLE = ['coalesce', 'complement', 'composition', 'logical_divide', 'zipped_divide', 'tiled_divide',
+            'flat_divide', 'logical_product', 'zipped_product', 'blocked_product', 'raked_product', 'filter',
+            'flatten', 'make_layout', 'right_inverse', 'left_inverse', 'upcast', 'downcast', 'select', 'take',
+            'group', 'append', 'tile_to_shape', 'make_layout_like', 'make_fragment_like', 'max_common_layout',
+            'zip', 'make_ordered_layout', 'o']
+
+POLICIES = ['dynamic', 'dynamic', 'static', 'mixed', 'mixed', 'mixed', 'shapes-static', 'strides-static', 'args-static']
+
+
+def count_nest(node):
+    if isinstance(node, (Call, Compose, Eval)):
+        kids = node.args if isinstance(node, Call) else node.parts if isinstance(node, Compose) else [node.target] + node.coords
+        return 1 + max([count_nest(k) for k in kids] or [0])
+    if isinstance(node, (T, Lay)):
+        kids = node.elems if isinstance(node, T) else [node.shape, node.stride]
+        return max([count_nest(k) for k in kids] or [0])
+    return 0
+
+
+def generate(seed, count, mode, prefix, ops=None):
+    rng = random.Random('%s/%d/%s' % (prefix, seed, mode))
+    g = Gen(rng)
+    ops = ops or list(RECIPES)
+    seen = set()
+    out = []
+    attempts = 0
+    while len(out) < count and attempts < count * 20:
+        attempts += 1
+        op = ops[len(out) % len(ops)] if rng.random() < 0.9 else rng.choice(ops)
+        node = RECIPES[op](Recipes(g))
+        policy = rng.choice(POLICIES) if mode == 'dynamic' else 'static'
+        marks = Marks(mode, policy, rng)
+        expr, cpp, twin = node.render(marks)
+        if expr in seen or len(expr) > 600:
+            continue
+        seen.add(expr)
+        ints = policy if mode == 'dynamic' else 'static'
+        case = {'id': '%s%06d' % (prefix, len(out) + 1), 'mode': mode, 'expr': expr, 'cpp': cpp,
+                'op': op, 'nest': count_nest(node), 'ints': ints}
+        if mode == 'dynamic':
+            case['twin_cpp'] = twin
+        out.append(case)
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('--seed', type=int, default=1)
+    ap.add_argument('--count', type=int, default=1000)
+    ap.add_argument('--mode', choices=['static', 'dynamic'], default='static')
+    ap.add_argument('--prefix', default=None, help='case id prefix (default: s<seed>- or d<seed>-)')
+    ap.add_argument('--ops', default=None, help='comma-separated recipe names (default: all)')
+    a = ap.parse_args()
+    prefix = a.prefix or ('%s%d-' % (a.mode[0], a.seed))
+    for c in generate(a.seed, a.count, a.mode, prefix, a.ops.split(',') if a.ops else None):
+        print(json.dumps(c))
+
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,120 @@
+// What the differential runner prints for each CuTe value: its kind, CuTe's
+// print, and for layouts shape/stride/size/cosize/rank/depth, print_layout
+// (rank 2, size <= 2048) and the offsets (size <= 1024).  Each case runs in a
+// forked child, so a crash or a CuTe runtime assertion is one case's answer.
+#pragma once
+
+#include <cute/layout.hpp>
+#include <cute/layout_composed.hpp>
+#include <cute/swizzle_layout.hpp>
+#include <cute/util/print_tensor.hpp>
+#include <cute/numeric/numeric_types.hpp>
+
+#include <cstdio>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <utility>
+
+using namespace cute;
+
+namespace diffx {
+
+template <class T>
+struct is_swizzle_fn : std::false_type {};
+template <int B, int M, int S>
+struct is_swizzle_fn<Swizzle<B, M, S>> : std::true_type {};
+
+template <class T>
+constexpr bool int_leaves();
+
+template <class T, std::size_t... I>
+constexpr bool int_leaves_each(std::index_sequence<I...>) {
+  return (true && ... && int_leaves<cute::remove_cvref_t<decltype(get<I>(std::declval<T>()))>>());
+}
+
+template <class T>
+constexpr bool int_leaves() {
+  if constexpr (cute::is_tuple<T>::value) {
+    return int_leaves_each<T>(std::make_index_sequence<cute::tuple_size<T>::value>{});
+  } else {
+    return cute::is_integral<T>::value;
+  }
+}
+
+inline void line(const char* key) { printf("%s ", key); }
+inline void end() { printf("\n"); }
+
+template <class L>
+void report_layout_like(L const& x, bool has_stride) {
+  line("P"); print(x); end();
+  line("SH"); print(shape(x)); end();
+  if constexpr (cute::is_layout<L>::value && !cute::is_composed_layout<L>::value) {
+    if (has_stride) { line("ST"); print(stride(x)); end(); }
+  }
+  line("SZ"); print(size(x)); end();
+  line("CS"); print(cosize(x)); end();
+  line("RK"); print(rank(x)); end();
+  line("DP"); print(depth(x)); end();
+  long long n = static_cast<long long>(size(x));
+  if constexpr (decltype(rank(x))::value == 2) {
+    if (n <= 2048) {
+      printf("PL\n");
+      print_layout(x);
+      printf("PLEND\n");
+    }
+  }
+  if (n <= 1024) {
+    line("O");
+    for (long long i = 0; i < n; ++i) printf(" %lld", static_cast<long long>(x(static_cast<int>(i))));
+    end();
+  }
+}
+
+template <class T>
+void report(T const& x) {
+  if constexpr (cute::is_composed_layout<T>::value) {
+    printf("K composed\n");
+    report_layout_like(x, false);
+  } else if constexpr (cute::is_layout<T>::value) {
+    printf("K layout\n");
+    report_layout_like(x, true);
+  } else if constexpr (is_swizzle_fn<T>::value) {
+    printf("K swizzle\n");
+    line("P"); print(x); end();
+  } else if constexpr (cute::is_tuple<T>::value) {
+    printf(int_leaves<T>() ? "K inttuple\n" : "K tile\n");
+    line("P"); print(x); end();
+  } else if constexpr (cute::is_integral<T>::value) {
+    printf("K int\n");
+    line("P"); print(x); end();
+  } else {
+    printf("K other\n");
+    line("P"); print(x); end();
+  }
+}
+
+using CaseFn = void (*)();
+
+// Runs every case in its own child process (5 s each) and frames its output.
+inline int run_all(CaseFn const* cases, int n) {
+  for (int k = 0; k < n; ++k) {
+    printf("@@C %d\n", k);
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid == 0) {
+      alarm(5);
+      cases[k]();
+      fflush(stdout);
+      _exit(0);
+    }
+    int status = 0;
+    waitpid(pid, &status, 0);
+    if (!(WIFEXITED(status) && WEXITSTATUS(status) == 0))
+      printf("\n@@RT %d %d\n", k, WIFSIGNALED(status) ? WTERMSIG(status) : -WEXITSTATUS(status));
+    printf("@@E %d\n", k);
+    fflush(stdout);
+  }
+  return 0;
+}
+
+}  // namespace diffx

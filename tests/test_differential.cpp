@@ -1,0 +1,211 @@
+// CuTe's answers to random expressions over every function (tests/data/differential,
+// produced by tests/differential/ against CuTe's headers), replayed in one process
+// without CUTLASS.  Cases where layoutx is still known to answer differently are
+// listed, one line each, in known_divergences.txt: a listed case that starts to
+// agree fails the test as surely as an unlisted one that diverges, so the list
+// can only shrink.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "json_lines.hpp"
+#include "layoutx/language.hpp"
+#include "layoutx/render.hpp"
+#include "test_support.hpp"
+
+namespace layoutx::test {
+
+namespace {
+
+const std::string kDir = std::string(LAYOUTX_TEST_DATA) + "/differential";
+
+struct DiffCase {
+  std::string id, expr, op, reason;
+  bool dynamic = false, error = false, static_required = false;
+  std::optional<std::string> print, print_layout, shape, stride;
+  std::optional<std::vector<std::int64_t>> offsets;
+  std::map<std::string, std::string> info;  // size/cosize/rank/depth as printed (marks kept)
+};
+
+std::optional<std::string> text(const Json& j) {
+  if (j.kind != Json::Kind::String) return std::nullopt;
+  return j.string;
+}
+
+DiffCase to_case(const Json& j) {
+  DiffCase c;
+  c.id = text(j["id"]).value_or("");
+  c.expr = text(j["expr"]).value_or("");
+  c.op = text(j["op"]).value_or("");
+  c.reason = text(j["reason"]).value_or("");
+  c.dynamic = text(j["mode"]).value_or("static") == "dynamic";
+  c.error = j["error"].kind == Json::Kind::Bool && j["error"].boolean;
+  c.static_required = j["static-required"].kind == Json::Kind::Bool && j["static-required"].boolean;
+  c.print = text(j["print"]);
+  c.print_layout = text(j["print_layout"]);
+  c.shape = text(j["shape"]);
+  c.stride = text(j["stride"]);
+  if (j["offsets"].kind == Json::Kind::Array) {
+    c.offsets.emplace();
+    for (const Json& o : j["offsets"].array) c.offsets->push_back(o.integer);
+  }
+  for (const char* key : {"size", "cosize", "rank", "depth"}) {
+    if (c.dynamic) {
+      if (auto t = text(j[std::string(key) + "_text"])) c.info[key] = *t;
+    } else if (j[key].kind == Json::Kind::Integer) {
+      c.info[key] = std::to_string(j[key].integer);
+    }
+  }
+  return c;
+}
+
+const std::vector<DiffCase>& cases() {
+  static const std::vector<DiffCase> all = [] {
+    std::vector<std::filesystem::path> files;
+    for (const auto& e : std::filesystem::directory_iterator(kDir))
+      if (e.path().extension() == ".jsonl") files.push_back(e.path());
+    std::sort(files.begin(), files.end());
+    std::vector<DiffCase> out;
+    for (const auto& f : files)
+      for (const Json& j : read_json_lines(f.string())) out.push_back(to_case(j));
+    return out;
+  }();
+  return all;
+}
+
+// id -> reason, from known_divergences.txt ("ID reason..." lines, # comments).
+std::map<std::string, std::string> known_divergences() {
+  std::map<std::string, std::string> known;
+  std::ifstream in(kDir + "/known_divergences.txt");
+  for (std::string row; std::getline(in, row);) {
+    if (row.empty() || row[0] == '#') continue;
+    const auto space = row.find(' ');
+    known[row.substr(0, space)] = space == std::string::npos ? "" : row.substr(space + 1);
+  }
+  return known;
+}
+
+std::string without_marks(std::string s, bool dynamic) {
+  if (!dynamic) std::erase(s, '_');
+  return s;
+}
+
+AnyLayout as_layout(const Value& v) {
+  if (v.is_int_tuple()) return make_layout(v.as_int_tuple());
+  if (!v.is_layout_like()) throw Error("not a layout: " + kind_name(v));
+  return v.as_any_layout();
+}
+
+std::map<std::string, std::string> info_lines(const std::string& info) {
+  std::map<std::string, std::string> found;
+  std::istringstream in(info);
+  for (std::string row; std::getline(in, row);) {
+    const auto colon = row.find(": ");
+    if (colon != std::string::npos) found.emplace(row.substr(0, colon), row.substr(colon + 2));
+  }
+  return found;
+}
+
+// Empty when layoutx gives CuTe's answer; else what differs first.
+std::string divergence(const DiffCase& c) {
+  const StaticMarks marks(c.dynamic);
+  fresh_diagnostics();
+  LanguageOptions options;
+  options.dynamic = c.dynamic;
+  Value v;
+  try {
+    v = evaluate_expression(c.expr, options);
+  } catch (const Error& e) {
+    if (!c.error) return std::string("refused: ") + e.what();
+    if (c.static_required && std::string(e.what()).find("static") == std::string::npos)
+      return std::string("refused without saying that static integers are needed: ") + e.what();
+    return "";
+  }
+  if (c.error) return "accepted what CuTe refuses (" + c.reason + "): " + render_notation(v);
+  try {
+    const std::string got = render_notation(v);
+    if (got != without_marks(*c.print, c.dynamic)) return "eval gives " + got;
+    if (c.print_layout) {
+      const std::string grid = render_grid(v, GridOptions{});
+      if (grid != without_marks(*c.print_layout, c.dynamic)) return "print gives\n" + grid;
+    }
+    if (c.offsets) {
+      std::vector<std::int64_t> offsets;
+      stream_offset_values(as_layout(v), [&](const std::int64_t* o, std::size_t n) { offsets.insert(offsets.end(), o, o + n); });
+      if (offsets != *c.offsets) return "offsets differ";
+    }
+    if (!c.info.empty()) {
+      auto found = info_lines(render_info(v, false));
+      std::map<std::string, std::string> want = c.info;
+      if (c.shape) want["shape"] = *c.shape;
+      if (c.stride) want["stride"] = *c.stride;
+      for (const auto& [key, value] : want)
+        if (found[key] != without_marks(value, c.dynamic)) return "info " + key + ": " + found[key];
+    }
+  } catch (const Error& e) {
+    return std::string("error while printing: ") + e.what();
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("differential: layoutx answers as CuTe, except the listed known divergences") {
+  const auto known = known_divergences();
+  Mismatches unlisted, fixed;
+  int diverging = 0;
+  for (const DiffCase& c : cases()) {
+    const std::string why = divergence(c);
+    const bool listed = known.count(c.id) > 0;
+    if (!why.empty()) ++diverging;
+    if (!why.empty() && !listed && unlisted.report()) {
+      const std::string mode = c.dynamic ? " (--dynamic): " : ": ";
+      const std::string cute = c.error ? "error: " + c.reason : c.print.value_or("?");
+      INFO("case " << c.id << mode << c.expr << "\n  CuTe: " << cute << "\n  layoutx: " << why);
+      CHECK_MESSAGE(false, "diverges from CuTe and is not in known_divergences.txt");
+    }
+    if (why.empty() && listed && fixed.report()) {
+      INFO("case " << c.id << ": " << c.expr);
+      CHECK_MESSAGE(false, "now agrees with CuTe: delete its line from known_divergences.txt");
+    }
+  }
+  CHECK_MESSAGE(unlisted.count() == 0, unlisted.count() << " unlisted divergences");
+  CHECK_MESSAGE(fixed.count() == 0, fixed.count() << " listed cases now agree");
+  MESSAGE(cases().size() << " cases, " << diverging << " known divergences");
+}
+
+TEST_CASE("differential: the data is complete and the list names real cases") {
+  const auto& all = cases();
+  std::set<std::string> ids, exprs;
+  for (const DiffCase& c : all) {
+    INFO("case " << c.id);
+    CHECK(ids.insert(c.id).second);
+    exprs.insert((c.dynamic ? "--dynamic " : "") + c.expr);
+    CHECK((c.error || c.print.has_value()));
+  }
+  CHECK(exprs.size() >= 20000);
+  for (const auto& [id, reason] : known_divergences()) {
+    INFO("known_divergences.txt: " << id << " " << reason);
+    CHECK(ids.count(id) == 1);
+    CHECK(!reason.empty());
+  }
+  // Every function of the language has at least 50 cases CuTe answers, in each mode
+  // (the outermost operation of a case is its `op`).
+  std::map<std::pair<std::string, bool>, int> accepted;
+  for (const DiffCase& c : all)
+    if (!c.error) ++accepted[{c.op, c.dynamic}];
+  for (const std::string& f : function_names()) {
+    for (bool dynamic : {false, true}) {
+      const std::string what = f + (dynamic ? " --dynamic" : " static");
+      INFO(what << ": " << accepted[{f, dynamic}] << " accepted cases");
+      CHECK(accepted[{f, dynamic}] >= 50);
+    }
+  }
+}
+
+}  // namespace layoutx::test
