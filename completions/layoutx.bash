@@ -45,11 +45,11 @@ _layoutx_options_of() {
     'lookup') REPLY='-h --help -o --offset -i --index -c --coord --json --header --max-matches' ;;
     'coalescing') REPLY='-h --help -e --element-bytes -w --warp --vector --max-vector-bytes --sector-bytes --line-bytes --threads --limit --json' ;;
     'explain') REPLY='-h --help --json' ;;
-    'check') REPLY='-h --help --device --first' ;;
-    'draw') REPLY='-h --help --format -o --output --max-picture-cells --color-by --bits' ;;
-    'tv') REPLY='-h --help --thr-id --by-thread --inverse --format -o --output --max-picture-cells' ;;
-    'atom') REPLY='-h --help --list --grid --tile --permute --bits --format -o --output --max-picture-cells' ;;
-    'bank') REPLY='-h --help --access --smem --tv --json --grid --elem-bytes --elem-bits' ;;
+    'check') REPLY='-h --help --device --first --limit' ;;
+    'draw') REPLY='-h --help --atom --format -o --output --max-picture-cells --color-by --bits' ;;
+    'tv') REPLY='-h --help --thr-id --atom --operand --bits --by-thread --inverse --format -o --output --max-picture-cells' ;;
+    'atom') REPLY='-h --help --list --arch --kind --type --grid --tile --permute --bits --format -o --output --max-picture-cells' ;;
+    'bank') REPLY='-h --help --access --atom --smem --tv --json --grid --elem-bytes --elem-bits' ;;
     'swizzle-search') REPLY='-h --help --write --read --top --no-padding --no-swizzle --json --stats --elem-bytes --elem-bits' ;;
     *) REPLY='' ;;
   esac
@@ -79,15 +79,23 @@ _layoutx_value_of() {
     'coalescing|--line-bytes') REPLY='none' ;;
     'coalescing|--limit') REPLY='none' ;;
     'check|--first') REPLY='none' ;;
+    'check|--limit') REPLY='none' ;;
+    'draw|--atom') REPLY='atom' ;;
     'draw|--format') REPLY='choices:svg tikz html' ;;
     'draw|-o'|'draw|--output') REPLY='file' ;;
     'draw|--max-picture-cells') REPLY='none' ;;
     'draw|--color-by') REPLY='choices:offset thread value bank' ;;
     'draw|--bits') REPLY='none' ;;
     'tv|--thr-id') REPLY='expression' ;;
+    'tv|--atom') REPLY='atom' ;;
+    'tv|--operand') REPLY='none' ;;
+    'tv|--bits') REPLY='none' ;;
     'tv|--format') REPLY='choices:text svg tikz html' ;;
     'tv|-o'|'tv|--output') REPLY='file' ;;
     'tv|--max-picture-cells') REPLY='none' ;;
+    'atom|--arch') REPLY='none' ;;
+    'atom|--kind') REPLY='choices:mma copy' ;;
+    'atom|--type') REPLY='none' ;;
     'atom|--tile') REPLY='expression' ;;
     'atom|--permute') REPLY='none' ;;
     'atom|--bits') REPLY='none' ;;
@@ -95,6 +103,7 @@ _layoutx_value_of() {
     'atom|-o'|'atom|--output') REPLY='file' ;;
     'atom|--max-picture-cells') REPLY='none' ;;
     'bank|--access') REPLY='choices:ld16 ld32 ld64 ld128 st16 st32 st64 st128 ldsm1 ldsm2 ldsm4 ldsm1t ldsm2t ldsm4t stsm1 stsm2 stsm4 stsm4t' ;;
+    'bank|--atom') REPLY='atom' ;;
     'bank|--smem') REPLY='expression' ;;
     'bank|--elem-bytes') REPLY='none' ;;
     'bank|--elem-bits') REPLY='none' ;;
@@ -121,7 +130,7 @@ _layoutx_positional_of() {
     'check') REPLY='expression' ;;
     'draw') REPLY='expression' ;;
     'tv') REPLY='expression' ;;
-    'atom') REPLY='none' ;;
+    'atom') REPLY='atom' ;;
     'bank') REPLY='expression' ;;
     'swizzle-search') REPLY='expression' ;;
     *) REPLY=none ;;
@@ -155,6 +164,14 @@ _layoutx_complete_as() {
     file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
     dir) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")) ;;
     expression) _layoutx_expression "$cur" "$quoted" ;;
+    # Atom names come from the catalogue of the layoutx being completed;
+    # outside quotes, the '<' '>' ',' of templated names are escaped.
+    atom)
+      local name
+      COMPREPLY=()
+      for name in $(compgen -W "$(layoutx atom --list 2>/dev/null | cut -d' ' -f1)" -- "$cur"); do
+        if [[ -n $quoted ]]; then COMPREPLY+=("$name"); else COMPREPLY+=("$(printf '%q' "$name")"); fi
+      done ;;
     *) COMPREPLY=() ;;
   esac
 }
@@ -192,7 +209,7 @@ _layoutx() {
   done
 
   if [[ $prev == -* ]] && _layoutx_value_of "$path" "$prev"; then
-    _layoutx_complete_as "$REPLY" "$cur"
+    _layoutx_complete_as "$REPLY" "$cur" "$quoted"
     return 0
   fi
   if [[ $cur == -* ]]; then

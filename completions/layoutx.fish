@@ -16,7 +16,7 @@ function __layoutx_path
             continue
         end
         switch "$path|$word"
-            case '|--color' '|--max-depth' '|--max-length' '|--max-cells' 'print|--color-by' 'print|--bits' 'offsets|-f' 'offsets|--format' 'eq|--max-diffs' 'eq|--limit' 'lookup|-o' 'lookup|--offset' 'lookup|-i' 'lookup|--index' 'lookup|-c' 'lookup|--coord' 'lookup|--max-matches' 'coalescing|-e' 'coalescing|--element-bytes' 'coalescing|-w' 'coalescing|--warp' 'coalescing|--vector' 'coalescing|--max-vector-bytes' 'coalescing|--sector-bytes' 'coalescing|--line-bytes' 'coalescing|--limit' 'check|--first' 'draw|--format' 'draw|-o' 'draw|--output' 'draw|--max-picture-cells' 'draw|--color-by' 'draw|--bits' 'tv|--thr-id' 'tv|--format' 'tv|-o' 'tv|--output' 'tv|--max-picture-cells' 'atom|--tile' 'atom|--permute' 'atom|--bits' 'atom|--format' 'atom|-o' 'atom|--output' 'atom|--max-picture-cells' 'bank|--access' 'bank|--smem' 'bank|--elem-bytes' 'bank|--elem-bits' 'swizzle-search|--write' 'swizzle-search|--read' 'swizzle-search|--top' 'swizzle-search|--elem-bytes' 'swizzle-search|--elem-bits'
+            case '|--color' '|--max-depth' '|--max-length' '|--max-cells' 'print|--color-by' 'print|--bits' 'offsets|-f' 'offsets|--format' 'eq|--max-diffs' 'eq|--limit' 'lookup|-o' 'lookup|--offset' 'lookup|-i' 'lookup|--index' 'lookup|-c' 'lookup|--coord' 'lookup|--max-matches' 'coalescing|-e' 'coalescing|--element-bytes' 'coalescing|-w' 'coalescing|--warp' 'coalescing|--vector' 'coalescing|--max-vector-bytes' 'coalescing|--sector-bytes' 'coalescing|--line-bytes' 'coalescing|--limit' 'check|--first' 'check|--limit' 'draw|--atom' 'draw|--format' 'draw|-o' 'draw|--output' 'draw|--max-picture-cells' 'draw|--color-by' 'draw|--bits' 'tv|--thr-id' 'tv|--atom' 'tv|--operand' 'tv|--bits' 'tv|--format' 'tv|-o' 'tv|--output' 'tv|--max-picture-cells' 'atom|--arch' 'atom|--kind' 'atom|--type' 'atom|--tile' 'atom|--permute' 'atom|--bits' 'atom|--format' 'atom|-o' 'atom|--output' 'atom|--max-picture-cells' 'bank|--access' 'bank|--atom' 'bank|--smem' 'bank|--elem-bytes' 'bank|--elem-bits' 'swizzle-search|--write' 'swizzle-search|--read' 'swizzle-search|--top' 'swizzle-search|--elem-bytes' 'swizzle-search|--elem-bits'
                 set skip 1
             case '|eval'
                 set -a path eval
@@ -49,6 +49,11 @@ function __layoutx_path
         end
     end
     echo "$path"
+end
+
+# Atom names come from the catalogue of the layoutx being completed.
+function __layoutx_atoms
+    layoutx atom --list 2>/dev/null | string split -f1 ' '
 end
 
 function __layoutx_at --description 'Whether the command path before the cursor is $argv'
@@ -153,9 +158,11 @@ complete -c layoutx -n '__layoutx_at explain' -a '(__layoutx_expression)'
 complete -c layoutx -n '__layoutx_at check' -s h -l help -d 'Print this help message and exit'
 complete -c layoutx -n '__layoutx_at check' -l device -d 'Run the independent evaluator on the CUDA GPU (else the same code on the CPU)'
 complete -c layoutx -n '__layoutx_at check' -l first -x -d 'Failures listed per property (default 5)'
+complete -c layoutx -n '__layoutx_at check' -l limit -x -d 'Points evaluated per property at most (default 16777216; at most 2^32)'
 complete -c layoutx -n '__layoutx_at check' -a '(__layoutx_expression)'
 
 complete -c layoutx -n '__layoutx_at draw' -s h -l help -d 'Print this help message and exit'
+complete -c layoutx -n '__layoutx_at draw' -l atom -x -a '(__layoutx_atoms)' -d 'An MMA or copy atom to draw instead, as `layoutx atom NAME --format` does (a copy atom in values of --bits, default 16)'
 complete -c layoutx -n '__layoutx_at draw' -l format -x -a 'svg tikz html' -d 'Output: svg, tikz (a LaTeX document) or html (default: from -o\'s extension, else svg)'
 complete -c layoutx -n '__layoutx_at draw' -s o -l output -r -F -d 'Write to FILE (.svg, .tex, .html) instead of standard output'
 complete -c layoutx -n '__layoutx_at draw' -l max-picture-cells -x -d 'Largest picture drawn, in cells (default 65536)'
@@ -165,6 +172,9 @@ complete -c layoutx -n '__layoutx_at draw' -a '(__layoutx_expression)'
 
 complete -c layoutx -n '__layoutx_at tv' -s h -l help -d 'Print this help message and exit'
 complete -c layoutx -n '__layoutx_at tv' -l thr-id -x -a '(__layoutx_expression)' -d 'Thread numbers to show: a layout thread -> number (CuTe\'s ThrID)'
+complete -c layoutx -n '__layoutx_at tv' -l atom -x -a '(__layoutx_atoms)' -d 'An MMA or copy atom instead of TV_LAYOUT and TILE, e.g. SM80_16x8x16_F16F16F16F16_TN'
+complete -c layoutx -n '__layoutx_at tv' -l operand -x -d 'With --atom: A, B or C (default C) of an MMA atom, src or dst (default src) of a copy atom'
+complete -c layoutx -n '__layoutx_at tv' -l bits -x -d 'With --atom, a copy atom: the width of a value in bits (default 16)'
 complete -c layoutx -n '__layoutx_at tv' -l by-thread -l inverse -d 'List each thread with the (row,col) cells of its values'
 complete -c layoutx -n '__layoutx_at tv' -l format -x -a 'text svg tikz html' -d 'Output: text, svg, tikz (a LaTeX document) or html (default: from -o\'s extension, else text)'
 complete -c layoutx -n '__layoutx_at tv' -s o -l output -r -F -d 'Write to FILE (.svg, .tex, .html) instead of standard output'
@@ -173,6 +183,9 @@ complete -c layoutx -n '__layoutx_at tv' -a '(__layoutx_expression)'
 
 complete -c layoutx -n '__layoutx_at atom' -s h -l help -d 'Print this help message and exit'
 complete -c layoutx -n '__layoutx_at atom' -l list -d 'List the atoms whose names contain every word given (all without words)'
+complete -c layoutx -n '__layoutx_at atom' -l arch -x -d 'With --list: only the atoms of this architecture, e.g. SM90 or sm100'
+complete -c layoutx -n '__layoutx_at atom' -l kind -x -a 'mma copy' -d 'With --list: only MMA or only copy atoms'
+complete -c layoutx -n '__layoutx_at atom' -l type -x -d 'With --list: only the atoms with this value type, e.g. half_t, float_e4m3_t or F16'
 complete -c layoutx -n '__layoutx_at atom' -l grid -d 'Also draw the A, B, C (or Src, Dst) grids as text'
 complete -c layoutx -n '__layoutx_at atom' -l tile -x -a '(__layoutx_expression)' -d 'Tile the MMA atom: the layout of atoms over (M,N,K), e.g. (2,2,1)'
 complete -c layoutx -n '__layoutx_at atom' -l permute -x -d 'make_tiled_mma\'s permutation of M, N, K, e.g. (32,32,16) or (_,_,_)'
@@ -180,9 +193,11 @@ complete -c layoutx -n '__layoutx_at atom' -l bits -x -d 'Copy atoms: the width 
 complete -c layoutx -n '__layoutx_at atom' -l format -x -a 'text svg tikz html' -d 'Output: text, svg, tikz (a LaTeX document) or html (default: from -o\'s extension, else text)'
 complete -c layoutx -n '__layoutx_at atom' -s o -l output -r -F -d 'Write to FILE (.svg, .tex, .html) instead of standard output'
 complete -c layoutx -n '__layoutx_at atom' -l max-picture-cells -x -d 'Largest picture drawn, in cells (default 65536)'
+complete -c layoutx -n '__layoutx_at atom' -a '(__layoutx_atoms)'
 
 complete -c layoutx -n '__layoutx_at bank' -s h -l help -d 'Print this help message and exit'
 complete -c layoutx -n '__layoutx_at bank' -l access -x -a 'ld16 ld32 ld64 ld128 st16 st32 st64 st128 ldsm1 ldsm2 ldsm4 ldsm1t ldsm2t ldsm4t stsm1 stsm2 stsm4 stsm4t' -d 'The shared-memory instruction (ld128: 128-bit loads, ldsm4: ldmatrix.x4, ...)'
+complete -c layoutx -n '__layoutx_at bank' -l atom -x -a '(__layoutx_atoms)' -d 'The copy atom whose load is the access, e.g. SM75_U32x4_LDSM_N (instead of --access)'
 complete -c layoutx -n '__layoutx_at bank' -l smem -x -a '(__layoutx_expression)' -d 'Shared-memory layout the THREADS coordinates index (plain or swizzled)'
 complete -c layoutx -n '__layoutx_at bank' -l tv -d 'THREADS is a (thread, value) -> coordinate layout of --smem; each thread accesses its values a vector at a time'
 complete -c layoutx -n '__layoutx_at bank' -l json -d 'One JSON object per THREADS'
@@ -192,8 +207,8 @@ complete -c layoutx -n '__layoutx_at bank' -l elem-bits -x -d 'Bits per element,
 complete -c layoutx -n '__layoutx_at bank' -a '(__layoutx_expression)'
 
 complete -c layoutx -n '__layoutx_at swizzle-search' -s h -l help -d 'Print this help message and exit'
-complete -c layoutx -n '__layoutx_at swizzle-search' -l write -x -d 'KIND:PATTERN of the instructions that fill the tile (repeatable)'
-complete -c layoutx -n '__layoutx_at swizzle-search' -l read -x -d 'KIND:PATTERN of the instructions that read it (repeatable)'
+complete -c layoutx -n '__layoutx_at swizzle-search' -l write -x -d 'KIND:PATTERN of the instructions that fill the tile (repeatable); KIND may be a copy atom'
+complete -c layoutx -n '__layoutx_at swizzle-search' -l read -x -d 'KIND:PATTERN of the instructions that read it (repeatable); KIND may be a copy atom'
 complete -c layoutx -n '__layoutx_at swizzle-search' -l top -x -d 'Candidates shown (default 5)'
 complete -c layoutx -n '__layoutx_at swizzle-search' -l no-padding -d 'Try swizzles only'
 complete -c layoutx -n '__layoutx_at swizzle-search' -l no-swizzle -d 'Try paddings only'

@@ -15,26 +15,6 @@ namespace layoutx::test {
 
 namespace {
 
-std::vector<std::vector<std::string>> read_tsv(const std::string& name) {
-  std::ifstream in(std::string(LAYOUTX_TEST_DATA) + "/" + name);
-  REQUIRE_MESSAGE(in.good(), "cannot open tests/data/" << name);
-  std::vector<std::vector<std::string>> rows;
-  std::string line;
-  bool header = true;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    if (header) {  // the column names
-      header = false;
-      continue;
-    }
-    std::vector<std::string> fields;
-    std::stringstream ss(line);
-    for (std::string f; std::getline(ss, f, '\t');) fields.push_back(f);
-    rows.push_back(fields);
-  }
-  return rows;
-}
-
 AnyLayout layout_of(const std::string& text) {
   const Value v = evaluate_expression(text, LanguageOptions{});
   return v.is_int_tuple() ? AnyLayout{make_layout(v.as_int_tuple())} : v.as_any_layout();
@@ -56,7 +36,7 @@ std::vector<std::int64_t> numbers(const std::string& csv) {
 }  // namespace
 
 TEST_CASE("bank model: every layout pattern measured on the H200") {
-  const auto rows = read_tsv("bank_measured.tsv");
+  const auto rows = test::read_tsv("bank_measured.tsv");
   REQUIRE(rows.size() >= 40);
   Mismatches mismatches;
   for (const auto& r : rows) {
@@ -73,7 +53,7 @@ TEST_CASE("bank model: every layout pattern measured on the H200") {
 }
 
 TEST_CASE("bank model: every raw address table measured on the H200") {
-  const auto rows = read_tsv("bank_measured_addresses.tsv");
+  const auto rows = test::read_tsv("bank_measured_addresses.tsv");
   REQUIRE(rows.size() >= 100);
   Mismatches mismatches;
   for (const auto& r : rows) {

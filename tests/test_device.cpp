@@ -218,31 +218,4 @@ TEST_CASE("GPU requests without a usable GPU say why") {
   }
 }
 
-TEST_CASE("outline_expression finds the outermost operation's operands") {
-  struct Row {
-    const char* text;
-    Outline::Kind kind;
-    const char* name;
-    std::vector<std::string> operands;
-  };
-  const std::vector<Row> table = {
-      {"logical_divide((8,8):(8,1), (2,4))", Outline::Kind::Call, "logical_divide", {"(8,8):(8,1)", "(2,4)"}},
-      {"  composition( L(_,0) ,get<1>(A) )  ", Outline::Kind::Call, "composition", {"L(_,0)", "get<1>(A)"}},
-      {"(4,3) o 2:2 o Sw<1,2,3>", Outline::Kind::Chain, "", {"(4,3)", "2:2", "Sw<1,2,3>"}},
-      {"Sw<3,4,3> o 0 o (8,64):(64,1)", Outline::Kind::Chain, "", {"Sw<3,4,3>", "0", "(8,64):(64,1)"}},
-      {"(4,3):(3,1)", Outline::Kind::Other, "", {}},
-      {"make_layout(4)(2)", Outline::Kind::Other, "", {}},
-      {"size()", Outline::Kind::Call, "size", {}},
-  };
-  for (const auto& row : table) {
-    CAPTURE(row.text);
-    const Outline o = outline_expression(row.text, LanguageOptions{});
-    CHECK(o.kind == row.kind);
-    CHECK(o.name == row.name);
-    std::vector<std::string> got;
-    for (const auto& s : o.operands) got.push_back(std::string(row.text).substr(s.begin, s.end - s.begin));
-    CHECK(got == row.operands);
-  }
-}
-
 }  // namespace layoutx

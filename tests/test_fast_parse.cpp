@@ -24,7 +24,8 @@ std::string describe(const Node& n) {
     << n.name << "'";
   if (n.has_template_args) {
     s << " <";
-    for (auto a : n.template_args) s << a << ";";
+    for (std::size_t i = 0; i < n.template_args.size(); ++i)
+      s << n.template_args[i] << (i < n.template_types.size() ? n.template_types[i] : "?") << ";";
     s << ">";
   }
   for (const Node& c : n.children) s << " " << describe(c);
@@ -73,6 +74,8 @@ class RandomExpressions {
     return pick<std::string>({"", "", "_"}) + pick<std::string>({"", "", "-"}) +
            pick<std::string>({"0", "1", "4", "12", "007", "9223372036854775807", "9223372036854775808", "64"});
   }
+  // A template argument: an integer, a type, or a name that is no type.
+  std::string targ() { return chance(0.7) ? integer() : pick<std::string>({"half_t", "uint128_t", "float", "halfx"}); }
   std::string list(int depth) {
     std::string s = "(" + space();
     const int n = static_cast<int>(std::uniform_int_distribution<int>(0, 3)(rng_));
@@ -88,8 +91,9 @@ class RandomExpressions {
       case 2:
         return head(depth) + space() + ":" + space() + head(depth);
       case 3: {
-        std::string s = pick<std::string>({"make_layout", "Sw", "get", "o", "oo", "LayoutRight", "x_1", "coalesce"});
-        if (chance(0.4)) s += space() + "<" + space() + integer() + (chance(0.5) ? space() + "," + integer() : "") + ">";
+        std::string s = pick<std::string>({"make_layout", "Sw", "get", "o", "oo", "LayoutRight", "x_1", "coalesce",
+                                             "recast_layout"});
+        if (chance(0.4)) s += space() + "<" + space() + targ() + (chance(0.5) ? space() + "," + targ() : "") + ">";
         if (depth > 0 && chance(0.6)) s += space() + list(depth);
         return s;
       }

@@ -3,6 +3,11 @@
 
 #include <doctest/doctest.h>
 
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
 #include "layoutx/error.hpp"
 #include "layoutx/notation.hpp"
 
@@ -42,5 +47,27 @@ class Mismatches {
   int shown_;
   int count_ = 0;
 };
+
+// The rows of a tab-separated file in tests/data: blank and # lines skipped,
+// the first other line taken as the column names.
+inline std::vector<std::vector<std::string>> read_tsv(const std::string& name) {
+  std::ifstream in(std::string(LAYOUTX_TEST_DATA) + "/" + name);
+  REQUIRE_MESSAGE(in.good(), "cannot open tests/data/" << name);
+  std::vector<std::vector<std::string>> rows;
+  std::string line;
+  bool header = true;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    if (header) {  // the column names
+      header = false;
+      continue;
+    }
+    std::vector<std::string> fields;
+    std::stringstream ss(line);
+    for (std::string f; std::getline(ss, f, '\t');) fields.push_back(f);
+    rows.push_back(fields);
+  }
+  return rows;
+}
 
 }  // namespace layoutx::test

@@ -13,7 +13,7 @@ def value_completion(arg):
     kind = arg.value_kind
     if kind == "choices":
         return "choices:" + " ".join(arg.choices)
-    return kind if kind in ("file", "dir") else "none"
+    return kind if kind in ("file", "dir", "atom") else "none"
 
 
 def case_table(name, comment, arms, default="*) return 1 ;;", subject="$1"):
@@ -91,6 +91,14 @@ _layoutx_complete_as() {
     file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
     dir) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")) ;;
     expression) _layoutx_expression "$cur" "$quoted" ;;
+    # Atom names come from the catalogue of the layoutx being completed;
+    # outside quotes, the '<' '>' ',' of templated names are escaped.
+    atom)
+      local name
+      COMPREPLY=()
+      for name in $(compgen -W "$(layoutx atom --list 2>/dev/null | cut -d' ' -f1)" -- "$cur"); do
+        if [[ -n $quoted ]]; then COMPREPLY+=("$name"); else COMPREPLY+=("$(printf '%q' "$name")"); fi
+      done ;;
     *) COMPREPLY=() ;;
   esac
 }
@@ -128,7 +136,7 @@ _layoutx() {
   done
 
   if [[ $prev == -* ]] && _layoutx_value_of "$path" "$prev"; then
-    _layoutx_complete_as "$REPLY" "$cur"
+    _layoutx_complete_as "$REPLY" "$cur" "$quoted"
     return 0
   fi
   if [[ $cur == -* ]]; then

@@ -35,6 +35,8 @@ def value_flags(arg):
         return "-x -a " + fish_quote(" ".join(arg.choices))
     if kind in ("file", "dir"):
         return "-r -F"
+    if kind == "atom":
+        return "-x -a '(__layoutx_atoms)'"
     return "-x"
 
 
@@ -65,7 +67,12 @@ def path_walker(model):
     return lines
 
 
-HELPERS = r"""function __layoutx_at --description 'Whether the command path before the cursor is $argv'
+HELPERS = r"""# Atom names come from the catalogue of the layoutx being completed.
+function __layoutx_atoms
+    layoutx atom --list 2>/dev/null | string split -f1 ' '
+end
+
+function __layoutx_at --description 'Whether the command path before the cursor is $argv'
     set -l path (__layoutx_path)
     test "$path" = "$argv"
 end
@@ -105,6 +112,8 @@ def command_lines(cmd):
             lines.append(f"complete -c layoutx -n {condition(cmd)} -a {fish_quote(' '.join(p.choices))}")
         elif p.value_kind in ("file", "dir"):
             lines.append(f"complete -c layoutx -n {condition(cmd)} -F")
+        elif p.value_kind == "atom":
+            lines.append(f"complete -c layoutx -n {condition(cmd)} -a '(__layoutx_atoms)'")
     return lines
 
 

@@ -24,6 +24,8 @@ def value_action(arg):
         return "_files"
     if kind == "dir":
         return "_files -/"
+    if kind == "atom":
+        return "_layoutx_atoms"
     return " "
 
 
@@ -88,6 +90,13 @@ _layoutx_expression() {
   compset -P '*[^A-Za-z0-9_]'
   # A function name goes on with '(' rather than a space.
   compadd -S '' -a _layoutx_names
+}
+
+# Atom names come from the catalogue of the layoutx being completed.
+_layoutx_atoms() {
+  local -a atoms
+  atoms=(${${(f)"$(layoutx atom --list 2>/dev/null)"}%% *})
+  compadd -a atoms
 }
 """
 

@@ -61,10 +61,12 @@ class Argument:
 
     @property
     def value_kind(self):
-        """How a shell completes the value: choices, file, dir, number or text."""
+        """How a shell completes the value: choices, file, dir, number, atom or text."""
         head = self.spec.split(" ")[0] if self.spec else ""
         if self.choices:
             return "choices"
+        if re.match(r"(The|An) (MMA or copy |copy |MMA )?atom\b", self.description):
+            return "atom"
         if re.search(r":(FILE|PATH)\b", head) or re.search(r"\bFILE\b", self.description):
             return "file"
         if re.search(r":DIR\b", head):

@@ -2,7 +2,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cctype>
+#include <regex>
 
 #include "atoms_data.hpp"
 #include "layoutx/atoms.hpp"
@@ -51,17 +53,60 @@ std::string upper(std::string_view s) {
   return out;
 }
 
-// "cute::SM90_64x8x16_F16F16F16_SS<GMMA::Major::K, GMMA::Major::K>" -> "SM90_64X8X16_F16F16F16_SS"
-std::string normalized(std::string_view name) {
-  auto trim = [](std::string_view s) {
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-    return s;
-  };
-  name = trim(name);
-  if (name.substr(0, 6) == "cute::") name.remove_prefix(6);
-  if (const auto lt = name.find('<'); lt != std::string_view::npos) name = name.substr(0, lt);
-  return upper(trim(name));
+// An atom's name as written in C++: the operation and its template arguments,
+// without spaces, without "cute::"/"cutlass::" and in capitals, so that
+// "cute::UniversalCopy<cute::uint128_t>" and "UNIVERSALCOPY<UINT128_T>" agree.
+struct Spelling {
+  std::string base;
+  std::vector<std::string> args;
+};
+
+std::string canonical(std::string_view name) {
+  std::string s;
+  for (char c : name)
+    if (!std::isspace(static_cast<unsigned char>(c))) s += c;
+  for (const std::string_view ns : {"cute::", "cutlass::"})
+    for (auto at = s.find(ns); at != std::string::npos; at = s.find(ns)) s.erase(at, ns.size());
+  return upper(s);
+}
+
+Spelling spelling(std::string_view name) {
+  const std::string s = canonical(name);
+  Spelling out;
+  const auto lt = s.find('<');
+  out.base = s.substr(0, lt);
+  if (lt == std::string::npos) return out;
+  const std::size_t close = s.back() == '>' ? s.size() - 1 : s.size();
+  int depth = 0;
+  std::string arg;
+  for (std::size_t i = lt + 1; i < close; ++i) {
+    const char c = s[i];
+    depth += c == '<' ? 1 : c == '>' ? -1 : 0;
+    if (c == ',' && depth == 0) {
+      out.args.push_back(std::move(arg));
+      arg.clear();
+    } else {
+      arg += c;
+    }
+  }
+  if (!arg.empty() || !out.args.empty()) out.args.push_back(std::move(arg));
+  return out;
+}
+
+// The last part of a qualified name: "SM90::GMMA::SPARSE::GMMA_64X8X32_F16F16F16_SS" -> "GMMA_64X8X32_F16F16F16_SS".
+std::string_view unqualified(std::string_view base) {
+  const auto colons = base.rfind("::");
+  return colons == std::string_view::npos ? base : base.substr(colons + 2);
+}
+
+// A catalogue name matches a spelling with the same operation (qualified or
+// not) whose template arguments start with the catalogue's: the catalogue
+// leaves out the arguments that do not change the layouts (operand majors,
+// negation), and an atom without arguments accepts any.
+bool matches(const Spelling& atom, const Spelling& asked) {
+  if (asked.base != atom.base && asked.base != unqualified(atom.base)) return false;
+  if (atom.args.empty()) return true;
+  return asked.args.size() >= atom.args.size() && std::equal(atom.args.begin(), atom.args.end(), asked.args.begin());
 }
 
 std::size_t edit_distance(const std::string& a, const std::string& b) {
@@ -92,14 +137,14 @@ const std::vector<Atom>& atom_catalogue() {
 }
 
 const Atom* find_atom(std::string_view name) {
-  const std::string key = normalized(name);
+  const Spelling asked = spelling(name);
   for (const auto& a : atom_catalogue())
-    if (upper(a.name) == key) return &a;
+    if (matches(spelling(a.name), asked)) return &a;
   return nullptr;
 }
 
 std::vector<std::string> similar_atom_names(std::string_view name, std::size_t n) {
-  const std::string key = normalized(name);
+  const std::string key = canonical(name);
   // Names that contain what was typed come first (a name cut short), then near misspellings.
   struct Ranked {
     bool contains;
@@ -138,6 +183,85 @@ std::vector<const Atom*> filter_atoms(std::string_view filter) {
     const std::string name = upper(a.name);
     if (std::all_of(words.begin(), words.end(), [&](const auto& w) { return name.find(w) != std::string::npos; }))
       out.push_back(&a);
+  }
+  return out;
+}
+
+namespace {
+
+// C++ value types and the letters CuTe's atom names spell them with.
+constexpr std::array<std::pair<std::string_view, std::string_view>, 22> kTypeLetters{{
+    {"HALF_T", "F16"}, {"BFLOAT16_T", "BF16"}, {"TFLOAT32_T", "TF32"}, {"FLOAT", "F32"}, {"DOUBLE", "F64"},
+    {"FLOAT_E4M3_T", "E4M3"}, {"FLOAT_E5M2_T", "E5M2"}, {"FLOAT_E2M1_T", "E2M1"}, {"FLOAT_E3M2_T", "E3M2"},
+    {"FLOAT_E2M3_T", "E2M3"}, {"FLOAT_UE8M0_T", "UE8M0"}, {"FLOAT_UE4M3_T", "UE4M3"}, {"INT8_T", "S8"},
+    {"UINT8_T", "U8"}, {"INT16_T", "S16"}, {"UINT16_T", "U16"}, {"INT32_T", "S32"}, {"UINT32_T", "U32"},
+    {"INT64_T", "S64"}, {"UINT64_T", "U64"}, {"UINT128_T", "U128"}, {"INT4_T", "S4"},
+}};
+
+// One type as atom names spell it, e.g. F32, BF16, E4M3, S8, U1, C64.
+const std::regex& type_letters() {
+  static const std::regex re("BF16|TF32|F16|F32|F64|E4M3|E5M2|E2M1|E2M3|E3M2|[SU](?:128|64|32|16|8|4|1)|C64|C32|CF32|CTF32");
+  return re;
+}
+
+// "F32F16F16F32" -> {F32, F16, F16, F32}; {} unless the whole part is types
+// (a copy atom's "U32x4" counts its leading type).
+std::vector<std::string> types_in_part(const std::string& part) {
+  std::string letters = part;
+  if (const auto x = letters.find('X'); x != std::string::npos && x > 0) letters = letters.substr(0, x);
+  std::vector<std::string> out;
+  std::size_t at = 0;
+  while (at < letters.size()) {
+    std::smatch m;
+    const std::string rest = letters.substr(at);
+    if (!std::regex_search(rest, m, type_letters(), std::regex_constants::match_continuous)) return {};
+    out.push_back(m.str());
+    at += m.length();
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string atom_arch(const Atom& atom) {
+  static const std::regex re("^SM([0-9]+)");
+  std::smatch m;
+  return std::regex_search(atom.name, m, re) ? "SM" + m[1].str() : "";
+}
+
+std::string arch_name(std::string_view text) {
+  std::string s = upper(text);
+  if (s.rfind("SM", 0) == 0) s = s.substr(2);
+  if (s.empty() || !std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+    return "";
+  return "SM" + s;
+}
+
+std::string value_type_letters(std::string_view type) {
+  const Spelling s = spelling(type);
+  for (const auto& [cxx, letters] : kTypeLetters)
+    if (s.base == cxx) return std::string(letters);
+  const auto parts = types_in_part(s.base);
+  return parts.size() == 1 ? parts.front() : "";
+}
+
+std::vector<std::string> atom_value_types(const Atom& atom) {
+  const Spelling s = spelling(atom.name);
+  std::vector<std::string> out;
+  auto add = [&](const std::string& t) {
+    if (!t.empty() && std::find(out.begin(), out.end(), t) == out.end()) out.push_back(t);
+  };
+  const std::string base(unqualified(s.base));
+  std::size_t start = 0;
+  while (start <= base.size()) {
+    const auto end = std::min(base.find('_', start), base.size());
+    for (const auto& t : types_in_part(base.substr(start, end - start))) add(t);
+    start = end + 1;
+  }
+  for (const auto& arg : s.args) {
+    const std::string inner = arg.rfind("COMPLEX<", 0) == 0 ? arg.substr(8, arg.size() - 9) : arg;
+    for (const auto& [cxx, letters] : kTypeLetters)
+      if (inner == cxx) add(std::string(letters));
   }
   return out;
 }

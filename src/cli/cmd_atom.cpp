@@ -4,6 +4,7 @@
 // with make_tiled_mma's atom layout and permutation.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <optional>
 
 #include "driver.hpp"
@@ -20,6 +21,7 @@ namespace {
 struct AtomOptions {
   std::vector<std::string> words;
   bool list = false, grid = false;
+  std::string arch, kind, type;
   std::string tile, permute;
   int bits = 16;
   PictureTarget target;
@@ -41,10 +43,48 @@ std::string join(const std::vector<std::string>& words) {
   return s;
 }
 
-int list_atoms(const std::string& filter) {
-  const auto atoms = filter_atoms(filter);
+// What --list keeps besides the words of the name.
+struct ListFilter {
+  std::string arch, kind, type;  // "" keeps all
+};
+
+bool kept(const Atom& a, const ListFilter& f) {
+  if (!f.arch.empty() && atom_arch(a) != f.arch) return false;
+  if (!f.kind.empty() && f.kind != (a.kind == Atom::Kind::Mma ? "mma" : "copy")) return false;
+  if (f.type.empty()) return true;
+  const auto types = atom_value_types(a);
+  return std::find(types.begin(), types.end(), f.type) != types.end();
+}
+
+std::string describe(const std::string& words, const ListFilter& f, const std::string& type_asked) {
+  std::vector<std::string> parts;
+  if (!words.empty()) parts.push_back(fmt::format("whose name contains '{}'", words));
+  if (!f.arch.empty()) parts.push_back("of " + f.arch);
+  if (!f.kind.empty()) parts.push_back("of kind " + f.kind);
+  if (!f.type.empty()) parts.push_back(fmt::format("with value type {} ({})", type_asked, f.type));
+  std::string s;
+  for (std::size_t i = 0; i < parts.size(); ++i) s += (i ? (i + 1 == parts.size() ? " and " : ", ") : "") + parts[i];
+  return s;
+}
+
+int list_atoms(const std::string& words, const AtomOptions& o) {
+  ListFilter f{o.arch.empty() ? "" : arch_name(o.arch), o.kind, o.type.empty() ? "" : value_type_letters(o.type)};
+  if (!o.arch.empty() && f.arch.empty()) {
+    report_error(fmt::format("--arch takes an architecture such as SM90, sm100 or 80, not '{}'", o.arch), "", 0, false);
+    return kUsage;
+  }
+  if (!o.type.empty() && f.type.empty()) {
+    report_error(fmt::format("--type takes a value type such as half_t, bfloat16_t, float, tfloat32_t, float_e4m3_t, "
+                             "int8_t, uint128_t or F16, not '{}'", o.type), "", 0, false);
+    return kUsage;
+  }
+  std::vector<const Atom*> atoms;
+  for (const Atom* a : filter_atoms(words))
+    if (kept(*a, f)) atoms.push_back(a);
   if (atoms.empty()) {
-    report_error(fmt::format("no atom name contains '{}' (layoutx atom --list shows them all)", filter), "", 0, false);
+    const std::string what = describe(words, f, o.type);
+    report_error(what.empty() ? "the catalogue is empty" : fmt::format("no atom {} (layoutx atom --list shows them all)", what),
+                 "", 0, false);
     return kRejected;
   }
   std::size_t width = 0;
@@ -178,18 +218,30 @@ int unknown_atom(const std::string& name) {
 
 }  // namespace
 
+std::string atom_picture(const Atom& atom, PictureFormat format, int bits, const PictureOptions& options) {
+  const AtomRequest request{atom, format, false, bits, std::nullopt, std::nullopt, options};
+  return atom.kind == Atom::Kind::Mma ? describe_mma(request) : describe_copy(request);
+}
+
 Command register_atom(CLI::App& app, Settings& s) {
   auto* sub = app.add_subcommand("atom", "Show an MMA or copy atom of CuTe (shape, ThrID, TV layouts) or draw it");
   auto o = std::make_shared<AtomOptions>();
   sub->add_option("NAME", o->words, "The atom, e.g. SM80_16x8x16_F16F16F16F16_TN; with --list, words to look for");
   sub->add_flag("--list", o->list, "List the atoms whose names contain every word given (all without words)");
+  sub->add_option("--arch", o->arch, "With --list: only the atoms of this architecture, e.g. SM90 or sm100");
+  sub->add_option("--kind", o->kind, "With --list: only MMA or only copy atoms")->check(CLI::IsMember({"mma", "copy"}));
+  sub->add_option("--type", o->type, "With --list: only the atoms with this value type, e.g. half_t, float_e4m3_t or F16");
   sub->add_flag("--grid", o->grid, "Also draw the A, B, C (or Src, Dst) grids as text");
   sub->add_option("--tile", o->tile, "Tile the MMA atom: the layout of atoms over (M,N,K), e.g. (2,2,1)");
   sub->add_option("--permute", o->permute, "make_tiled_mma's permutation of M, N, K, e.g. (32,32,16) or (_,_,_)");
   sub->add_option("--bits", o->bits, "Copy atoms: the width of a value in bits (default 16)")->check(integer_range(1, 1024));
   add_picture_options(sub, o->target, true);
   return {sub, [&s, o] {
-            if (o->list) return list_atoms(join(o->words));
+            if (o->list) return list_atoms(join(o->words), *o);
+            if (!o->arch.empty() || !o->kind.empty() || !o->type.empty()) {
+              report_error("--arch, --kind and --type filter --list", "", 0, false);
+              return kUsage;
+            }
             if (o->words.size() != 1) {
               report_error("atom takes one NAME (or --list [FILTER])", "", 0, false);
               return kUsage;

@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "driver.hpp"
+#include "layoutx/atoms.hpp"
 #include "layoutx/render_bank.hpp"
 #include "layoutx/swizzle_search.hpp"
 #include "output.hpp"
@@ -48,9 +49,38 @@ std::optional<Value> evaluate_option(const Settings& s, const std::string& text,
   return std::nullopt;
 }
 
+// KIND of --access / KIND:PATTERN: an instruction name, or a copy atom whose instruction it is.
+std::optional<SharedAccess> access_named(const std::string& kind, bool store, std::string& why) {
+  if (const auto a = find_access(kind)) return a;
+  const Atom* atom = find_atom(kind);
+  if (!atom) {
+    why = fmt::format("'{}' is neither an access ({}) nor an atom (layoutx atom --list)", kind,
+                      fmt::join(access_names(), " "));
+    return std::nullopt;
+  }
+  try {
+    return shared_access_of(*atom, store);
+  } catch (const Error& e) {
+    why = e.what();
+  }
+  return std::nullopt;
+}
+
 int run_bank(const Settings& s, const std::vector<std::string>& exprs, const std::string& access_name,
-             const ElementSize& elem, const std::string& smem_text, bool tv, BankFormat format) {
-  const SharedAccess access = *find_access(access_name);
+             const std::string& atom_name, const ElementSize& elem, const std::string& smem_text, bool tv,
+             BankFormat format) {
+  if (access_name.empty() == atom_name.empty()) {
+    report_error("bank needs --access or --atom (one of the two)", "", 0, false);
+    return kUsage;
+  }
+  std::string why;
+  const std::optional<SharedAccess> found =
+      access_name.empty() ? access_named(atom_name, false, why) : find_access(access_name);
+  if (!found) {
+    report_error(why, "", 0, false);
+    return kRejected;
+  }
+  const SharedAccess access = *found;
   std::optional<AnyLayout> smem;
   if (!smem_text.empty()) {
     const std::optional<Value> v = evaluate_option(s, smem_text);
@@ -77,10 +107,15 @@ int run_bank(const Settings& s, const std::vector<std::string>& exprs, const std
 std::optional<AccessPattern> parse_pattern(const Settings& s, const std::string& role, const std::string& text) {
   const auto colon = text.find(':');
   const std::string kind = text.substr(0, colon == std::string::npos ? text.size() : colon);
-  const std::optional<SharedAccess> access = find_access(kind);
-  if (colon == std::string::npos || !access) {
-    report_error(fmt::format("--{} takes KIND:PATTERN, KIND one of {}", role, fmt::join(access_names(), " ")), text, 0,
-                 true);
+  if (colon == std::string::npos) {
+    report_error(fmt::format("--{} takes KIND:PATTERN, KIND one of {} or a copy atom", role,
+                             fmt::join(access_names(), " ")), text, 0, true);
+    return std::nullopt;
+  }
+  std::string why;
+  const std::optional<SharedAccess> access = access_named(kind, role == "write", why);
+  if (!access) {
+    report_error(why, text, 0, true);
     return std::nullopt;
   }
   const std::optional<Value> v = evaluate_option(s, text.substr(colon + 1), colon + 1, text);
@@ -167,9 +202,12 @@ Command register_bank(CLI::App& app, Settings& s) {
   auto json = std::make_shared<bool>(false);
   auto grid = std::make_shared<bool>(false);
   auto tv = std::make_shared<bool>(false);
-  sub->add_option("--access", *access, "The shared-memory instruction (ld128: 128-bit loads, ldsm4: ldmatrix.x4, ...)")
-      ->required()
-      ->check(CLI::IsMember(access_names()));
+  auto* access_option =
+      sub->add_option("--access", *access, "The shared-memory instruction (ld128: 128-bit loads, ldsm4: ldmatrix.x4, ...)")
+          ->check(CLI::IsMember(access_names()));
+  auto atom = std::make_shared<std::string>();
+  sub->add_option("--atom", *atom, "The copy atom whose load is the access, e.g. SM75_U32x4_LDSM_N (instead of --access)")
+      ->excludes(access_option);
   add_element_size(sub, *elem);
   auto* smem_option =
       sub->add_option("--smem", *smem, "Shared-memory layout the THREADS coordinates index (plain or swizzled)");
@@ -180,9 +218,9 @@ Command register_bank(CLI::App& app, Settings& s) {
   auto* json_flag = sub->add_flag("--json", *json, "One JSON object per THREADS");
   sub->add_flag("--grid", *grid, "Bank of every lane and the wavefront schedule, coloured by bank")->excludes(json_flag);
   sub->add_option("THREADS", *exprs, "Lane-to-offset layouts; '-' reads one per line from standard input")->required();
-  return {sub, [&s, exprs, access, elem, smem, tv, json, grid] {
+  return {sub, [&s, exprs, access, atom, elem, smem, tv, json, grid] {
             const BankFormat format = *json ? BankFormat::Json : *grid ? BankFormat::Grid : BankFormat::Text;
-            return run_bank(s, *exprs, *access, *elem, *smem, *tv, format);
+            return run_bank(s, *exprs, *access, *atom, *elem, *smem, *tv, format);
           }};
 }
 
@@ -198,8 +236,10 @@ Command register_swizzle_search(CLI::App& app, Settings& s) {
   auto args = std::make_shared<SearchArgs>();
   sub->add_option("TILE", args->tile, "The shared-memory tile layout, unswizzled")->required();
   add_element_size(sub, args->elem);
-  sub->add_option("--write", args->writes, "KIND:PATTERN of the instructions that fill the tile (repeatable)");
-  sub->add_option("--read", args->reads, "KIND:PATTERN of the instructions that read it (repeatable)");
+  sub->add_option("--write", args->writes,
+                  "KIND:PATTERN of the instructions that fill the tile (repeatable); KIND may be a copy atom");
+  sub->add_option("--read", args->reads,
+                  "KIND:PATTERN of the instructions that read it (repeatable); KIND may be a copy atom");
   sub->add_option("--top", args->options.top, "Candidates shown (default 5)")->check(integer_range(1, 1000));
   sub->add_flag("--no-padding", args->no_padding, "Try swizzles only");
   sub->add_flag("--no-swizzle", args->no_swizzle, "Try paddings only");

@@ -1,4 +1,6 @@
 // draw: a layout as a picture (SVG, TikZ in the manner of print_latex, HTML).
+#include <fmt/format.h>
+
 #include "driver.hpp"
 #include "output.hpp"
 #include "picture_output.hpp"
@@ -8,23 +10,49 @@ namespace layoutx::cli {
 namespace {
 
 struct DrawOptions {
-  std::string expression;
+  std::string expression, atom;
   PictureTarget target;
   std::string color_by = "offset";
   int bits = 32;
 };
+
+int draw_atom(const DrawOptions& o, PictureFormat format, int bits, std::int64_t grid_max_cells) {
+  const Atom* atom = find_atom(o.atom);
+  if (!atom) {
+    report_error(fmt::format("no atom is called '{}' (layoutx atom --list FILTER lists the catalogue)", o.atom), "", 0,
+                 false);
+    return kRejected;
+  }
+  PictureOptions options;
+  options.max_cells = o.target.max_cells;
+  options.grid_max_cells = grid_max_cells;
+  std::string document;
+  const int status = guarded([&] { document = atom_picture(*atom, format, bits, options); });
+  if (status != kOk) return status;
+  return deliver(o.target, document) ? kOk : kRejected;
+}
 
 }  // namespace
 
 Command register_draw(CLI::App& app, Settings& s) {
   auto* sub = app.add_subcommand("draw", "Draw a layout as a picture: SVG, TikZ (like print_latex) or an HTML page");
   auto o = std::make_shared<DrawOptions>();
-  sub->add_option("EXPR", o->expression, "The layout to draw ('-' reads it from standard input)")->required();
+  auto* expr = sub->add_option("EXPR", o->expression, "The layout to draw ('-' reads it from standard input)");
+  sub->add_option("--atom", o->atom,
+                  "An MMA or copy atom to draw instead, as `layoutx atom NAME --format` does (a copy atom in values "
+                  "of --bits, default 16)")
+      ->excludes(expr);
   add_picture_options(sub, o->target, false);
   add_color_options(sub, o->color_by, o->bits);
-  return {sub, [&s, o] {
+  auto* bits = sub->get_option("--bits");
+  return {sub, [&s, o, bits] {
             PictureFormat format = PictureFormat::Svg;
             if (!resolve_format(o->target, PictureFormat::Svg, false, format)) return kUsage;
+            if (!o->atom.empty()) return draw_atom(*o, format, bits->count() ? o->bits : 16, s.grid.max_cells);
+            if (o->expression.empty()) {
+              report_error("draw takes EXPR, or --atom NAME", "", 0, false);
+              return kUsage;
+            }
             std::string problem;
             const std::vector<std::string> expressions = gather(s, {o->expression}, 1, problem);
             if (!problem.empty()) {

@@ -7,6 +7,7 @@
 #include <functional>
 #include <string>
 
+#include "layoutx/atoms.hpp"
 #include "layoutx/render_picture.hpp"
 
 namespace layoutx::cli {
@@ -33,6 +34,11 @@ std::string write_picture(const Picture& picture, PictureFormat format, const st
 // Writes the whole document to the file or to standard output; false (after
 // reporting) when the file cannot be written.
 bool deliver(const PictureTarget& target, const std::string& document);
+
+// The picture `layoutx atom NAME --format F` draws (F not Text): an MMA atom's
+// C with A and B around it, a copy atom's source and destination in elements
+// `bits` wide.
+std::string atom_picture(const Atom& atom, PictureFormat format, int bits, const PictureOptions& options);
 
 // --color-by offset|thread|value|bank and --bits (the element width for banks).
 void add_color_options(CLI::App* sub, std::string& color_by, int& bits);

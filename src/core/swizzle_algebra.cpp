@@ -196,4 +196,8 @@ Int evaluate(const AnyLayout& l, const IntTuple& coord) {
   return evaluate(std::get<ComposedLayout>(l), coord);
 }
 
+std::string to_text(const AnyLayout& l) {
+  return std::visit([](const auto& x) { return to_text(x); }, l);
+}
+
 }  // namespace layoutx

@@ -16,11 +16,17 @@ using namespace device_detail;
 
 namespace {
 
-std::uint64_t points_of(const AnyLayout& l) {
+// Throws Error when n is more points than one check evaluates.
+void within_limit(const CheckOptions& o, std::uint64_t n, const char* what) {
+  if (n > kMaxPoints) throw Error(fmt::format("the {} has {} points; a check evaluates at most 2^32 = {}", what, n, kMaxPoints));
+  if (n > o.max_points)
+    throw Error(fmt::format("the {} has {} points, more than the limit of {} (raise it with --limit)", what, n, o.max_points));
+}
+
+std::uint64_t points_of(const CheckOptions& o, const AnyLayout& l) {
   const std::int64_t n = size(l).value;
   if (n <= 0) return 0;  // CuTe evaluates no index of an empty (or negative-size) layout
-  if (static_cast<std::uint64_t>(n) > kMaxPoints)
-    throw Error(fmt::format("the layout has {} points; a check evaluates at most 2^32 = {}", n, kMaxPoints));
+  within_limit(o, static_cast<std::uint64_t>(n), "layout");
   return static_cast<std::uint64_t>(n);
 }
 
@@ -74,7 +80,7 @@ void generate_offset_lines(const AnyLayout& l, const TextSink& sink) {
 Verdict compare_offsets(const CheckOptions& o, const AnyLayout& r, const OffsetSource& host) {
   auto spec = std::make_unique<CheckSpec>();
   spec->kind = CheckKind::HostOffsets;
-  spec->points = points_of(r);
+  spec->points = points_of(o, r);
   if (spec->points == 0) return Verdict{};
   spec->r = flat_of(r);
   bound_offsets(spec->r, spec->points);
@@ -86,7 +92,7 @@ Verdict compare_offsets(const CheckOptions& o, const AnyLayout& r, const OffsetS
 Verdict check_composition(const CheckOptions& o, const AnyLayout& r, const AnyLayout& a, const AnyLayout& b) {
   auto spec = std::make_unique<CheckSpec>();
   spec->kind = CheckKind::Composition;
-  spec->points = points_of(r);
+  spec->points = points_of(o, r);
   if (spec->points == 0) return Verdict{};
   spec->r = flat_of(r);
   spec->a = flat_of(a);
@@ -99,7 +105,7 @@ Verdict check_composition(const CheckOptions& o, const AnyLayout& r, const AnyLa
 Verdict check_composition(const CheckOptions& o, const AnyLayout& r, const AnyLayout& a, const std::vector<Layout>& tile) {
   auto spec = std::make_unique<CheckSpec>();
   spec->kind = CheckKind::Composition;
-  spec->points = points_of(r);
+  spec->points = points_of(o, r);
   if (spec->points == 0) return Verdict{};
   spec->r = flat_of(r);
   spec->a = flat_by_mode(a);
@@ -121,7 +127,7 @@ Verdict check_composition(const CheckOptions& o, const AnyLayout& r, const AnyLa
 Verdict check_inverse(const CheckOptions& o, const AnyLayout& outer, const AnyLayout& inner) {
   auto spec = std::make_unique<CheckSpec>();
   spec->kind = CheckKind::Inverse;
-  spec->points = points_of(inner);
+  spec->points = points_of(o, inner);
   if (spec->points == 0) return Verdict{};
   spec->a = flat_of(outer);
   spec->b = flat_of(inner);
@@ -132,7 +138,7 @@ Verdict check_inverse(const CheckOptions& o, const AnyLayout& outer, const AnyLa
 Verdict check_ordered(const CheckOptions& o, const AnyLayout& r) {
   auto spec = std::make_unique<CheckSpec>();
   spec->kind = CheckKind::Ordered;
-  const std::uint64_t n = points_of(r);
+  const std::uint64_t n = points_of(o, r);
   spec->points = n > 0 ? n - 1 : 0;
   if (spec->points == 0) return Verdict{};
   spec->r = flat_of(r);
@@ -143,8 +149,8 @@ Verdict check_ordered(const CheckOptions& o, const AnyLayout& r) {
 Verdict check_disjoint(const CheckOptions& o, const AnyLayout& a, const AnyLayout& r) {
   auto spec = std::make_unique<CheckSpec>();
   spec->kind = CheckKind::Disjoint;
-  spec->points = points_of(a);
-  spec->range = points_of(r);
+  spec->points = points_of(o, a);
+  spec->range = points_of(o, r);
   if (spec->points == 0) return Verdict{};
   spec->a = flat_of(a);
   spec->r = flat_of(r);
@@ -156,9 +162,10 @@ Verdict check_disjoint(const CheckOptions& o, const AnyLayout& a, const AnyLayou
 Bijection check_bijection(const CheckOptions& o, const AnyLayout& d, std::int64_t n) {
   if (n < 0 || static_cast<std::uint64_t>(n) > kMaxPoints)
     throw Error(fmt::format("a bijection onto [0, {}) is checked only up to 2^32 values", n));
+  within_limit(o, static_cast<std::uint64_t>(n), "range");
   std::vector<CheckSpec> specs(2);
   specs[0].kind = CheckKind::InRange;
-  specs[0].points = points_of(d);
+  specs[0].points = points_of(o, d);
   specs[0].range = static_cast<std::uint64_t>(n);
   if (specs[0].points > 0) specs[0].r = flat_of(d);
   bound_offsets(specs[0].r, specs[0].points);

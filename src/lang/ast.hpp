@@ -25,7 +25,8 @@ struct Node {
   std::int64_t value = 0;
   bool is_static = false;
   std::string name;
-  std::vector<std::int64_t> template_args;
+  std::vector<std::int64_t> template_args;   // a type name stands for its width in bits
+  std::vector<std::string> template_types;   // per template argument: the type written ("half_t"), "" for an integer
   bool has_template_args = false;
   std::vector<Node> children;  // tuple elements, layout (shape, stride), call args, apply (callee, args...), chain
 };

@@ -287,8 +287,10 @@ Value fn_downcast(const Call& c) {
 Value fn_recast(const Call& c) {
   c.expect_args(1, 1);
   c.expect_template_args(2, 2);
-  if (c.args[0].kind == Value::Kind::Composed) return Value::of(recast_layout(c.args[0].composed, c.targ(0), c.targ(1)));
-  return Value::of(recast_layout(c.layout(0), c.targ(0), c.targ(1)));
+  // CuTe's recast_layout<OldType, NewType>: types, or their widths in bits.
+  const std::int64_t from = c.targ_bits(0), to = c.targ_bits(1);
+  if (c.args[0].kind == Value::Kind::Composed) return Value::of(recast_layout(c.args[0].composed, from, to));
+  return Value::of(recast_layout(c.layout(0), from, to));
 }
 
 Value fn_size(const Call& c) {
@@ -436,30 +438,30 @@ Value fn_make_swizzle(const Call& c) {
   return Value::of(make_swizzle(c.targ(0), c.targ(1)));
 }
 
-const std::map<std::string, Builtin>& table() {
-  static const std::map<std::string, Builtin> t = {
+const std::map<std::string, Function>& table() {
+  static const std::map<std::string, Function> t = {
       {"append", fn_append},
-      {"blocked_product", pair_op(&blocked_product)},
+      {"blocked_product", {pair_op(&blocked_product), Property::BlockProduct}},
       {"ceil_div", fn_ceil_div},
-      {"coalesce", fn_coalesce},
-      {"complement", fn_complement},
-      {"composition", fn_composition},
+      {"coalesce", {fn_coalesce, Property::SameFunction}},
+      {"complement", {fn_complement, Property::Complement}},
+      {"composition", {fn_composition, Property::Composition}},
       {"coshape", fn_coshape},
       {"cosize", fn_cosize},
       {"crd2idx", fn_crd2idx},
       {"depth", fn_depth},
       {"downcast", fn_downcast},
       {"filter", fn_filter},
-      {"flat_divide", tiler_op(&flat_divide)},
-      {"flat_product", tiler_op(&flat_product)},
-      {"flatten", fn_flatten},
+      {"flat_divide", {tiler_op(&flat_divide), Property::Divide}},
+      {"flat_product", {tiler_op(&flat_product), Property::Product}},
+      {"flatten", {fn_flatten, Property::SameFunction}},
       {"get", fn_get},
       {"group", fn_group},
       {"idx2crd", fn_idx2crd},
       {"layout", fn_get},
-      {"left_inverse", fn_left_inverse},
-      {"logical_divide", tiler_op(&logical_divide)},
-      {"logical_product", fn_logical_product},
+      {"left_inverse", {fn_left_inverse, Property::LeftInverse}},
+      {"logical_divide", {tiler_op(&logical_divide), Property::Divide}},
+      {"logical_product", {fn_logical_product, Property::LogicalProduct}},
       {"make_coord", fn_make_tuple},
       {"make_layout", fn_make_layout},
       {"make_layout_like", fn_make_layout_like},
@@ -479,11 +481,11 @@ const std::map<std::string, Builtin>& table() {
       {"nullspace", fn_nullspace},
       {"prepend", fn_prepend},
       {"product", fn_product},
-      {"raked_product", pair_op(&raked_product)},
+      {"raked_product", {pair_op(&raked_product), Property::BlockProduct}},
       {"rank", fn_rank},
       {"recast", fn_recast},
       {"recast_layout", fn_recast},
-      {"right_inverse", fn_right_inverse},
+      {"right_inverse", {fn_right_inverse, Property::RightInverse}},
       {"select", fn_select},
       {"shape", fn_shape},
       {"shape_div", fn_shape_div},
@@ -491,12 +493,12 @@ const std::map<std::string, Builtin>& table() {
       {"stride", fn_stride},
       {"take", fn_take},
       {"tile_to_shape", fn_tile_to_shape},
-      {"tiled_divide", tiler_op(&tiled_divide)},
-      {"tiled_product", tiler_op(&tiled_product)},
+      {"tiled_divide", {tiler_op(&tiled_divide), Property::Divide}},
+      {"tiled_product", {tiler_op(&tiled_product), Property::Product}},
       {"upcast", fn_upcast},
       {"zip", fn_zip},
-      {"zipped_divide", tiler_op(&zipped_divide)},
-      {"zipped_product", tiler_op(&zipped_product)},
+      {"zipped_divide", {tiler_op(&zipped_divide), Property::Divide}},
+      {"zipped_product", {tiler_op(&zipped_product), Property::Product}},
   };
   return t;
 }
@@ -538,7 +540,7 @@ Value compose_values(const Value& a, const Value& b, const Call* c) {
 
 }  // namespace
 
-const Builtin* find_builtin(const std::string& name) {
+const Function* find_builtin(const std::string& name) {
   const auto& t = table();
   auto it = t.find(name);
   return it == t.end() ? nullptr : &it->second;

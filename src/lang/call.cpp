@@ -30,8 +30,17 @@ void Call::expect_template_args(std::size_t lo, std::size_t hi) const {
                    name(), lo == 2 ? "1,0" : "1", n));
 }
 
+std::int64_t Call::targ(std::size_t i) const {
+  template_args_read = true;
+  if (i < node.template_types.size() && !node.template_types[i].empty())
+    fail(fmt::format("template argument {} is the type {}; {} takes integers there", i + 1, node.template_types[i],
+                     name()));
+  return node.template_args.at(i);
+}
+
 std::vector<int> Call::targ_indices() const {
   template_args_read = true;
+  for (std::size_t i = 0; i < node.template_args.size(); ++i) targ(i);
   std::vector<int> out;
   for (std::int64_t t : node.template_args) {
     if (t < 0 || t > 1'000'000) fail(fmt::format("template argument {} is not a mode index", t));

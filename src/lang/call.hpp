@@ -26,7 +26,10 @@ struct Call {
 
   void expect_args(std::size_t lo, std::size_t hi) const;
   void expect_template_args(std::size_t lo, std::size_t hi) const;
-  std::int64_t targ(std::size_t i) const {
+  // An integer template argument (a type name there is refused).
+  std::int64_t targ(std::size_t i) const;
+  // A template argument that may be a type: its width in bits (recast_layout<half_t,float>).
+  std::int64_t targ_bits(std::size_t i) const {
     template_args_read = true;
     return node.template_args.at(i);
   }
@@ -42,8 +45,16 @@ struct Call {
 
 using Builtin = std::function<Value(const Call&)>;
 
-// The function table: name -> implementation.
-const Builtin* find_builtin(const std::string& name);
+// A function of the table: its implementation and the property its results have.
+struct Function {
+  template <class F>
+  Function(F f, Property p = Property::None) : impl(std::move(f)), property(p) {}
+  Builtin impl;
+  Property property;
+};
+
+// The function table: name -> function.
+const Function* find_builtin(const std::string& name);
 
 // composition(a, b) for every pair of kinds CuTe composes (the `o` operator).
 Value compose(const Value& a, const Value& b);

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <memory>
 
 #include "ast.hpp"
 #include "call.hpp"
@@ -102,13 +103,34 @@ bool all_underscore(const Value& v) {
   return std::all_of(v.elems.begin(), v.elems.end(), all_underscore);
 }
 
+// The node whose operation is the expression's outermost: the root, inside
+// any one-part `o` chains.
+const Node& outermost(const Node& root) {
+  const Node* n = &root;
+  while (n->kind == Node::Kind::Compose && n->children.size() == 1) n = &n->children.front();
+  return *n;
+}
+
 class Evaluator {
  public:
-  explicit Evaluator(const LanguageOptions& options) : options_(options) {}
+  // With `outer`, the operands of `root`'s outermost operation are kept there.
+  explicit Evaluator(const LanguageOptions& options, const Node* root = nullptr, std::optional<OuterCall>* outer = nullptr)
+      : options_(options), outermost_(root ? &outermost(*root) : nullptr), outer_(outer) {}
 
   Value eval(const Node& n) {
+    return checked(n, [&] { return eval_node(n); });
+  }
+
+  // The function of call node `n` applied to `args` (evaluated elsewhere).
+  Value invoke(const Node& n, const lang::Function& fn, std::vector<Value> args) {
+    return checked(n, [&] { return call_with(n, fn, std::move(args)); });
+  }
+
+ private:
+  template <class F>
+  Value checked(const Node& n, F compute) {
     try {
-      Value v = eval_node(n);
+      Value v = compute();
       if (const std::size_t count = integers_in(v); count > kMaxValueIntegers)
         throw SourceError(fmt::format("this value holds {} integers; layoutx works with values of at most {}", count,
                                       kMaxValueIntegers),
@@ -121,7 +143,6 @@ class Evaluator {
     }
   }
 
- private:
   Value eval_node(const Node& n) {
     switch (n.kind) {
       case Node::Kind::Integer:
@@ -167,6 +188,9 @@ class Evaluator {
       if (n.template_args.size() != 3)
         throw SourceError(fmt::format("{} takes three template arguments <B,M,S>, got {}", n.name, n.template_args.size()),
                           n.offset);
+      for (const auto& type : n.template_types)
+        if (!type.empty())
+          throw SourceError(fmt::format("{}<B,M,S> takes integers, not the type {}", n.name, type), n.offset);
       for (auto a : n.template_args)
         if (a < -64 || a > 64)
           throw SourceError(fmt::format("{}<B,M,S>: template argument {} is out of range (B + M + |S| must be at most 31)",
@@ -183,16 +207,22 @@ class Evaluator {
   }
 
   Value call(const Node& n) {
-    const lang::Builtin* fn = lang::find_builtin(n.name);
+    const lang::Function* fn = lang::find_builtin(n.name);
     if (!fn) {
       if (n.name == "Sw" || n.name == "Swizzle")
         throw SourceError(fmt::format("{}<B,M,S> is not a function; compose it with 'o'", n.name), n.offset);
       throw SourceError(fmt::format("unknown function '{}'{}", excerpt(n.name), did_you_mean(n.name)), n.offset);
     }
-    lang::Call c{n, {}, options_};
-    for (const auto& a : n.children) c.args.push_back(eval(a));
+    std::vector<Value> args;
+    for (const auto& a : n.children) args.push_back(eval(a));
+    if (outer_ && &n == outermost_ && fn->property != Property::None) keep_call(n, *fn, args);
+    return call_with(n, *fn, std::move(args));
+  }
+
+  Value call_with(const Node& n, const lang::Function& fn, std::vector<Value> args) {
+    lang::Call c{n, std::move(args), options_};
     try {
-      Value v = (*fn)(c);
+      Value v = fn.impl(c);
       if (!n.template_args.empty() && !c.template_args_read)
         throw SourceError(fmt::format("{} takes no template arguments (write {}(...))", n.name, n.name), n.offset);
       return v;
@@ -201,6 +231,14 @@ class Evaluator {
     } catch (const Error& e) {
       throw SourceError(fmt::format("{}: {}", n.name, e.what()), n.offset);
     }
+  }
+
+  void keep_call(const Node& n, const lang::Function& fn, const std::vector<Value>& args) {
+    auto node = std::make_shared<const Node>(n);
+    const LanguageOptions options = options_;
+    *outer_ = OuterCall{fn.property, n.name, args, [node, &fn, options](std::vector<Value> operands) {
+                          return Evaluator(options).invoke(*node, fn, std::move(operands));
+                        }};
   }
 
   Value apply(const Node& n) {
@@ -280,6 +318,9 @@ class Evaluator {
     while (i < parts.size()) {
       const std::size_t at = n.children[i].offset;
       Value rhs = next();
+      if (outer_ && &n == outermost_ && i == parts.size())
+        *outer_ = OuterCall{Property::Composition, "composition", {acc, rhs},
+                            [](std::vector<Value> operands) { return lang::compose(operands[0], operands[1]); }};
       try {
         acc = lang::compose(acc, rhs);
       } catch (const SourceError&) {
@@ -292,18 +333,19 @@ class Evaluator {
   }
 
   const LanguageOptions& options_;
+  const Node* outermost_;
+  std::optional<OuterCall>* outer_;
 };
 
-}  // namespace
-
-Value evaluate_expression(std::string_view text, const LanguageOptions& options) {
+// Parse and evaluate; `outer`, when given, receives the outermost operation.
+Value run(std::string_view text, const LanguageOptions& options, std::optional<OuterCall>* outer) {
   if (text.size() > options.max_length)
     throw SourceError(fmt::format("expression is {} bytes long, over the limit of {} (raise it with --max-length)",
                                   text.size(), options.max_length),
                       options.max_length);
   const Node root = lang::parse(text, options.max_depth);
   try {
-    return Evaluator(options).eval(root);
+    return Evaluator(options, &root, outer).eval(root);
   } catch (const SourceError& e) {
     if (!options.dynamic || std::string_view(e.what()).find("static") != std::string_view::npos) throw;
     // When only the dynamic integers make CuTe refuse the expression, say so:
@@ -325,6 +367,16 @@ Value evaluate_expression(std::string_view text, const LanguageOptions& options)
                           " (with these integers static it compiles: the operation needs static integers here)",
                       e.offset());
   }
+}
+
+}  // namespace
+
+Value evaluate_expression(std::string_view text, const LanguageOptions& options) { return run(text, options, nullptr); }
+
+Evaluation evaluate_with_operands(std::string_view text, const LanguageOptions& options) {
+  Evaluation e;
+  e.value = run(text, options, &e.outer);
+  return e;
 }
 
 }  // namespace layoutx

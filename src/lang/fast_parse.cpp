@@ -4,6 +4,7 @@
 // The nodes are built as parser.cpp's conversion builds them from the parse
 // tree, offsets included.
 #include "fast_parse.hpp"
+#include "value_types.hpp"
 
 #include <charconv>
 
@@ -224,25 +225,37 @@ class Reader {
     ++pos_;
     ws();
     out.has_template_args = true;
-    out.template_args.push_back(template_arg());
+    template_arg(out);
     ws();
     while (at(',')) {
       ++pos_;
       ws();
-      out.template_args.push_back(template_arg());
+      template_arg(out);
       ws();
     }
     if (!at('>')) throw Bail{};
     ++pos_;
   }
 
-  // template_arg := '_'? integer
-  std::int64_t template_arg() {
+  // template_arg := '_'? integer | type_name (a name that is no type is PEGTL's to report)
+  void template_arg(Node& out) {
     const std::size_t begin = pos_;
+    if (pos_ < t_.size() && is_alpha(t_[pos_])) {
+      std::size_t end = begin + 1;
+      while (ident_other_at(end)) ++end;
+      const std::string_view name = t_.substr(begin, end - begin);
+      const auto bits = value_type_bits(name);
+      if (!bits) throw Bail{};
+      pos_ = end;
+      out.template_args.push_back(*bits);
+      out.template_types.emplace_back(name);
+      return;
+    }
     const std::size_t end = integer_end(at('_') ? begin + 1 : begin);
     if (end == kNone) throw Bail{};
     pos_ = end;
-    return integer_node(begin, end).value;
+    out.template_args.push_back(integer_node(begin, end).value);
+    out.template_types.emplace_back();
   }
 
   // underscore := '_' !ident_other

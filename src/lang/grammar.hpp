@@ -5,7 +5,8 @@
 //   atom       := literal | name_ref | '_'
 //   literal    := head (':' head)?                    a shape:stride layout when ':' follows
 //   head       := tuple | _N | N
-//   name_ref   := identifier ('<' N,... '>')? ('(' args ')')?
+//   name_ref   := identifier ('<' targ,... '>')? ('(' args ')')?
+//   targ       := N | _N | type                       type: half_t, float, uint128_t, ...
 #pragma once
 
 #include <tao/pegtl.hpp>
@@ -34,7 +35,8 @@ struct close_list : pegtl::must<close_paren> {};
 struct tuple : pegtl::seq<pegtl::one<'('>, ws, element_list, close_list> {};
 struct arguments : pegtl::seq<pegtl::one<'('>, ws, element_list, close_list> {};
 
-struct template_arg : pegtl::seq<pegtl::opt<pegtl::one<'_'>>, integer> {};
+struct type_name : identifier {};
+struct template_arg : pegtl::sor<pegtl::seq<pegtl::opt<pegtl::one<'_'>>, integer>, type_name> {};
 struct template_args
     : pegtl::seq<pegtl::one<'<'>, ws, pegtl::must<template_arg>, ws,
                  pegtl::star<comma, ws, pegtl::must<template_arg>, ws>, pegtl::must<close_angle>> {};

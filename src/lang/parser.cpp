@@ -2,6 +2,7 @@
 // parse tree, then a conversion to Node.
 #include <fmt/format.h>
 
+#include <cctype>
 #include <charconv>
 #include <tao/pegtl/contrib/parse_tree.hpp>
 
@@ -10,6 +11,7 @@
 #include "grammar.hpp"
 #include "layoutx/language.hpp"
 #include "parse_errors.hpp"
+#include "value_types.hpp"
 
 namespace layoutx::lang {
 
@@ -58,6 +60,15 @@ std::int64_t parse_int64(std::string_view digits, bool negative, std::size_t off
 }
 
 // "_-12", "-12", "12" -> value, staticness
+// The width of a type named as a template argument; unknown names are refused where they stand.
+std::int64_t type_bits(const node& n) {
+  if (const auto bits = value_type_bits(n.string_view())) return *bits;
+  std::string known;
+  for (const auto& [type, bits] : kValueTypes) known += (known.empty() ? "" : ", ") + std::string(type);
+  throw SourceError(fmt::format("expected an integer template argument or a type ({}), not '{}'", known,
+                                n.string_view()), n.begin().byte);
+}
+
 Node make_integer(std::string_view text, std::size_t offset) {
   Node n;
   n.kind = Node::Kind::Integer;
@@ -109,7 +120,11 @@ Node convert(const node& n) {
       const node& part = *n.children[i];
       if (part.is_type<g::template_args>()) {
         out.has_template_args = true;
-        for (const auto& a : part.children) out.template_args.push_back(make_integer(a->string_view(), a->begin().byte).value);
+        for (const auto& a : part.children) {
+          const bool is_type = std::isalpha(static_cast<unsigned char>(a->string_view().front()));
+          out.template_args.push_back(is_type ? type_bits(*a) : make_integer(a->string_view(), a->begin().byte).value);
+          out.template_types.push_back(is_type ? a->string() : "");
+        }
       } else {  // arguments
         out.kind = Node::Kind::Call;
         out.children = convert_children(part);

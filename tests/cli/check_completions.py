@@ -49,6 +49,13 @@ def value_for(option):
     return option.choices[0] if option.choices else "1"
 
 
+def atom_case(model, words):
+    """An atom name cut short must be offered whole (the catalogue of the binary under test)."""
+    listing = subprocess.run([model.binary, "atom", "--list"], capture_output=True, text=True, timeout=60).stdout
+    name = next(line.split()[0] for line in listing.splitlines() if re.fullmatch(r"\w+", line.split()[0]))
+    return Case([*words, name[:-2]], [name])
+
+
 def cases(model):
     out = []
     root_values = [o for o in model.root.options if not o.is_flag]
@@ -63,6 +70,10 @@ def cases(model):
                 out.append(Case([*p, o.names[-1], ""], o.choices))
             elif takes_expression(o):
                 out.append(Case([*p, o.names[-1], name[:-1]], [name]))
+            elif o.value_kind == "atom":
+                out.append(atom_case(model, [*p, o.names[-1]]))
+        if cmd.positionals and cmd.positionals[0].value_kind == "atom":
+            out.append(atom_case(model, cmd.path))
         if cmd.positionals and takes_expression(cmd.positionals[0]):
             out.append(Case([*p, ""], model.functions))
             head = '"make_layout((4,3):(3,1)), '
@@ -197,6 +208,9 @@ def main():
         print(__doc__, file=sys.stderr)
         return 2
     model = read_command_line(sys.argv[1])
+    model.binary = os.path.abspath(sys.argv[1])
+    # Atom names complete by running `layoutx atom --list`: the binary under test.
+    os.environ["PATH"] = os.path.dirname(model.binary) + os.pathsep + os.environ.get("PATH", "")
     all_cases = cases(model)
     problems = check_bash(model, all_cases)
     tested = ["bash"]

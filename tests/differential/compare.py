@@ -2,7 +2,7 @@
 """Compare a layoutx binary with CuTe's answers (golden-case JSON Lines) and list divergences.
 
 For each case, through the command line exactly as tests/tools/check_cases.py
-does (`--dynamic` for dynamic cases, static marks compared exactly there):
+does (batches of expressions through stdin, one process per batch and check) (`--dynamic` for dynamic cases, static marks compared exactly there):
 eval against `print`, print against `print_layout`, offsets against `offsets`,
 info against shape/stride/size/cosize/rank/depth, and for CuTe's refusals a
 non-zero exit with an empty stdout.  The later checks run only where eval
@@ -61,14 +61,41 @@ def outer_function(expr):
 
 
 def check_case(binary, case):
-    """-> list of (check, expected, got) that disagree"""
+    """-> list of (check, expected, got) that disagree (one process per check)"""
     dyn = case.get('mode') == 'dynamic'
-    out = []
     for c, chk in check_cases.plan([case]):
         ok, exp, got = check_cases.check_one(binary, c, chk, dyn)
         if not ok:
-            out.append((chk, exp, got))
-            break  # one divergence per case: the first check that fails
+            return [(chk, exp, got)]  # one divergence per case: the first check that fails
+    return []
+
+
+def check_all(binary, cases, jobs, batch=1000):
+    """check_case for every case, with one layoutx process per batch of expressions
+    (check_cases.run_batch) -> list of results in the order of cases"""
+    work = collections.defaultdict(list)  # (dynamic, check) -> [(case index, case)]
+    for i, case in enumerate(cases):
+        for c, chk in check_cases.plan([case]):
+            work[(case.get('mode') == 'dynamic', chk)].append(i)
+    jobs_list = []
+    for (dyn, chk), idx in work.items():
+        for s in range(0, len(idx), batch):
+            jobs_list.append((dyn, chk, idx[s:s + batch]))
+    failed = collections.defaultdict(dict)  # case index -> {check: (expected, got)}
+
+    def run(job):
+        dyn, chk, idx = job
+        results = check_cases.run_batch(binary, check_cases.COMMAND[chk], [cases[i]['expr'] for i in idx], dyn)
+        return [(i, chk, check_cases.judge(cases[i], chk, r, dyn)) for i, r in zip(idx, results)]
+    with ThreadPoolExecutor(max_workers=jobs) as ex:
+        for part in ex.map(run, jobs_list):
+            for i, chk, (ok, exp, got) in part:
+                if not ok:
+                    failed[i][chk] = (exp, got)
+    out = []
+    for i, case in enumerate(cases):
+        first = [(chk, *failed[i][chk]) for _c, chk in check_cases.plan([case]) if chk in failed[i]][:1]
+        out.append(first)
     return out
 
 
@@ -86,12 +113,18 @@ def main():
     ap.add_argument('answers', nargs='+')
     ap.add_argument('--jobs', type=int, default=2)
     ap.add_argument('--out', default=None, help='write the divergences as JSON Lines')
+    ap.add_argument('--one-process-per-check', action='store_true',
+                    help='one layoutx process per case and check (slow; the default feeds batches through stdin)')
     a = ap.parse_args()
     cases = load(a.answers)
     table = collections.OrderedDict()
     divs = []
-    ex = ThreadPoolExecutor(max_workers=a.jobs)
-    for c, r in zip(cases, ex.map(lambda c: check_case(a.layoutx, c), cases)):
+    if a.one_process_per_check:
+        ex = ThreadPoolExecutor(max_workers=a.jobs)
+        results = ex.map(lambda c: check_case(a.layoutx, c), cases)
+    else:
+        results = check_all(a.layoutx, cases, a.jobs)
+    for c, r in zip(cases, results):
         key = (outer_function(c['expr']), c.get('mode', 'static'))
         t = table.setdefault(key, [0, 0, 0])
         t[0] += 1
@@ -105,7 +138,6 @@ def main():
             d = divs[-1]
             print('%s [%s] %s: %s\n    CuTe:    %s\n    layoutx: %s' % (
                 d['id'], d['mode'], d['check'], d['expr'], str(d['cute'])[:400], str(d['layoutx'])[:400]), flush=True)
-    ex.shutdown()
     print('%-28s %-8s %7s %9s %11s' % ('function', 'mode', 'cases', 'accepted', 'divergent'))
     for (fn, mode), (n, acc, bad) in sorted(table.items()):
         print('%-28s %-8s %7d %9d %11d' % (fn, mode, n, acc, bad))

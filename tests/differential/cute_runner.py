@@ -13,6 +13,9 @@
       DIR/tuNNNN.errors.json (refused case -> reason, where).
   cute_runner.py collect CASES.jsonl DIR > ANSWERS.jsonl
       CuTe's answers in the golden-case format (see the README).
+  cute_runner.py verify DATA.jsonl... [--count N]
+      recompiles the pinned cases and N random stored cases and checks that CuTe
+      still gives the stored answers (the runner end to end; exit 77 without CUTLASS_DIR).
 
 Without CUTLASS_DIR the compile step says so and exits 77 (skipped).  CuTe's
 headers need CUDA's host headers: $CUDA_DIR/include (default /usr/local/cuda).
@@ -189,11 +192,17 @@ def compile_tu(cutlass, base):
             'seconds': round(time.time() - t0, 1)}
 
 
-def compile_all(out_dir, jobs, seconds=None):
+def cutlass_dir():
+    """$CUTLASS_DIR, or exit 77 (skipped) without it"""
     cutlass = os.environ.get('CUTLASS_DIR')
     if not cutlass or not os.path.isdir(os.path.join(cutlass, 'include', 'cute')):
         print('CUTLASS_DIR is not set (or has no include/cute): skipping the CuTe runs')
         sys.exit(77)
+    return cutlass
+
+
+def compile_all(out_dir, jobs, seconds=None):
+    cutlass = cutlass_dir()
     bases = sorted(p[:-len('.cpp')] for p in glob.glob(os.path.join(out_dir, 'tu*.cpp')))
     bases = [b for b in bases if not os.path.exists(b + '.out')]
     # --seconds: start no new translation unit after that long (the rest stays for a later run)
@@ -306,11 +315,11 @@ def outside_comparison(case, rec):
     if rec.get('error'):
         return bool(TUPLE_AS_LAYOUT.match(rec.get('reason', '')))
     # CuTe prints the underscore `_`, which the static comparison would read as a mark
-    return case['mode'] == 'static' and rec.get('P') == '_'
+    return case.get('mode', 'static') == 'static' and rec.get('P') == '_'
 
 
 def golden_record(case, rec, twin):
-    dyn = case['mode'] == 'dynamic'
+    dyn = case.get('mode', 'static') == 'dynamic'
     out = {'id': case['id'], 'source': 'differential'}
     if dyn:
         out['mode'] = 'dynamic'
@@ -376,6 +385,51 @@ def collect(cases_file, out_dir):
                      '(an int tuple where CuTe needs a layout; a static `_`)\n' % (n, left, wrapped, outside))
 
 
+def verify(data_files, count, seed, work):
+    """recompile a sample of stored cases with CuTe and check the answers are the stored ones"""
+    import random
+    import tempfile
+    cutlass_dir()
+    cases = []
+    for p in data_files:
+        with open(p) as f:
+            cases += [json.loads(l) for l in f if l.strip()]
+    rng = random.Random(seed)
+    sample = [c for c in cases if c['id'].startswith('pin-')]
+    rest = [c for c in cases if not c['id'].startswith('pin-')]
+    sample += rng.sample(rest, min(count, len(rest)))
+    if work is None:
+        with tempfile.TemporaryDirectory(prefix='cute-verify-') as tmp:
+            verify_in(sample, tmp)
+    else:
+        verify_in(sample, work)
+
+
+def verify_in(sample, work):
+    os.makedirs(work, exist_ok=True)
+    units_file = os.path.join(work, 'cases.jsonl')
+    with open(units_file, 'w') as f:
+        for c in sample:
+            f.write(json.dumps({'id': c['id'], 'mode': c.get('mode', 'static'), 'expr': c['expr'], 'cpp': c['cpp'],
+                                'op': c['op'], 'nest': c['nest'], 'ints': c.get('ints')}) + '\n')
+    emit(units_file, work, 100)
+    compile_all(work, os.cpu_count() or 1)
+    got = answers(work)
+    keys = ('error', 'kind', 'print', 'print_layout', 'offsets', 'shape', 'stride', 'size', 'cosize', 'rank', 'depth')
+    bad = 0
+    for c in sample:
+        rec = got.get(c['id'])
+        mine = {k: v for k, v in golden_record(c, rec, None).items() if v is not None} if rec else {}
+        diff = [k for k in keys if k != 'print_layout' and mine.get(k) != c.get(k)]
+        if c.get('print_layout') and mine.get('print_layout') != c['print_layout']:
+            diff.append('print_layout')
+        if diff:
+            bad += 1
+            print('%s %s: stored and recompiled answers differ in %s' % (c['id'], c['expr'], ', '.join(diff)))
+    print('%d cases recompiled, %d differ from the stored answers' % (len(sample), bad))
+    sys.exit(1 if bad else 0)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     sub = ap.add_subparsers(dest='cmd', required=True)
@@ -390,8 +444,15 @@ def main():
     k = sub.add_parser('collect')
     k.add_argument('cases')
     k.add_argument('dir')
+    v = sub.add_parser('verify', help='recompile a sample of stored cases and compare with the stored answers')
+    v.add_argument('data', nargs='+')
+    v.add_argument('--count', type=int, default=40, help='random cases besides the pinned ones')
+    v.add_argument('--seed', type=int, default=1)
+    v.add_argument('--work', default=None, help='working folder (default: a new temporary one)')
     a = ap.parse_args()
-    if a.cmd == 'emit':
+    if a.cmd == 'verify':
+        verify(a.data, a.count, a.seed, a.work)
+    elif a.cmd == 'emit':
         emit(a.cases, a.dir, a.per_tu)
     elif a.cmd == 'compile':
         compile_all(a.dir, a.jobs, a.seconds)

@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "layoutx/bank.hpp"
 #include "layoutx/layout.hpp"
 
 namespace layoutx {
@@ -38,11 +39,20 @@ struct Atom {
 
 // A copy atom in elements `bits` wide (Copy_Atom<Op, T>): its layouts recast
 // from bits, and the tile they index, one 128-bit row of shared memory per
-// row ((rows, 128/bits):(128/bits, 1)), the way ldmatrix and stmatrix see it.
+// row ((rows, 128/bits):(128/bits, 1)), the way ldmatrix and stmatrix see it;
+// an atom that moves fewer than 128 bits is one row of its width; the last
+// row may reach past the elements the layouts use.
 struct CopyElements {
   Layout src, dst, ref, tile;
 };
 CopyElements copy_elements(const CopyAtom& atom, int bits);
+
+// The shared-memory instruction a copy atom issues, for the bank model:
+// ldmatrix / stmatrix atoms their LDSM / STSM form, UniversalCopy<T> a load
+// (or, when `store`, a store) as wide as T, cp.async a store as wide as T.
+// Throws, saying why, for atoms that issue none the model knows (MMA atoms,
+// tensor-memory copies, 8-bit accesses) and for a load given as a store.
+SharedAccess shared_access_of(const Atom& atom, bool store);
 
 // Every atom, in catalogue order (parsed on first use).
 const std::vector<Atom>& atom_catalogue();
@@ -57,5 +67,21 @@ std::vector<std::string> similar_atom_names(std::string_view name, std::size_t n
 // The atoms whose name contains every whitespace-separated word of `filter`,
 // ignoring case; all atoms for an empty filter.
 std::vector<const Atom*> filter_atoms(std::string_view filter);
+
+// The architecture an atom's name starts with ("SM90" for SM90_64x8x16_F16F16F16_SS
+// and SM90::GMMA::SPARSE::...); "" for those of every architecture (UniversalCopy).
+std::string atom_arch(const Atom& atom);
+
+// "sm90", "SM90" and "90" all name SM90; "" when `text` names no architecture.
+std::string arch_name(std::string_view text);
+
+// The value types an atom's name spells, in the letters of CuTe's atom names:
+// "F32", "F16", "BF16", "TF32", "E4M3", "S8", "U32"... (from the type part of
+// the name, "F32F16F16F32", and from C++ template arguments such as half_t).
+std::vector<std::string> atom_value_types(const Atom& atom);
+
+// A value type in the letters of atom names: "half_t" and "f16" -> "F16",
+// "float_e4m3_t" -> "E4M3", "uint128_t" -> "U128"; "" when it names no type.
+std::string value_type_letters(std::string_view type);
 
 }  // namespace layoutx

@@ -12,6 +12,9 @@ namespace layoutx {
 
 using AnyLayout = std::variant<Layout, ComposedLayout>;
 
+// CuTe's print of either kind.
+std::string to_text(const AnyLayout& l);
+
 // composition(Swizzle, offset, Layout): a swizzle with no bits and a static
 // zero offset is the identity, and CuTe returns the plain layout.
 AnyLayout compose(const Swizzle& sw, Int offset, const Layout& l);

@@ -60,6 +60,7 @@ struct Verdict {
 struct CheckOptions {
   Where where = Where::Cpu;
   std::size_t first_limit = 8;
+  std::uint64_t max_points = kMaxPoints;  // indices one check evaluates at most (at most kMaxPoints)
 };
 
 // r(i) == host offset i for every index; `host` streams the host evaluator's offsets of r.

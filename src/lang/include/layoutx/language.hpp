@@ -3,6 +3,8 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,21 +33,39 @@ struct LanguageOptions {
 // evaluation errors (with the offending position).
 Value evaluate_expression(std::string_view text, const LanguageOptions& options);
 
-// The outermost operation of an expression, for tools that re-evaluate its
-// operands (layoutx check): a call `name<...>(a, b)` or an `a o b o c` chain,
-// with the byte span [begin, end) of each argument or part in the text.
-struct Outline {
-  enum class Kind { Other, Call, Chain };
-  struct Span {
-    std::size_t begin = 0, end = 0;
-  };
-  Kind kind = Kind::Other;
-  std::string name;  // Call: the function's name
-  std::vector<Span> operands;
+// The defining property of an operation, as the function table records it:
+// what `layoutx check` verifies of its result at every point.
+enum class Property {
+  None,
+  Composition,     // R(i) == A(B(i))
+  Complement,      // R ordered, disjoint from A
+  RightInverse,    // A(R(i)) == i
+  LeftInverse,     // R(A(i)) == i
+  Divide,          // R(i) == A(D(i)), D the divide of A's identity
+  LogicalProduct,  // by a layout, or by a tile mode by mode
+  Product,         // by a layout only (zipped, tiled, flat)
+  BlockProduct,    // by any tile taken as a layout (blocked, raked)
+  SameFunction,    // R(i) == A(i) (coalesce, flatten)
 };
 
-// Parses `text` (SourceError on a syntax error) and evaluates nothing.
-Outline outline_expression(std::string_view text, const LanguageOptions& options);
+// The outermost operation of an expression: a call `name<...>(a, b)`, or the
+// last composition of an `a o b o c` chain, with the operand values it was
+// given during the evaluation.
+struct OuterCall {
+  Property property = Property::None;
+  std::string name;
+  std::vector<Value> operands;
+  // The same operation (template arguments included) on other operands.
+  std::function<Value(std::vector<Value>)> again;
+};
+
+struct Evaluation {
+  Value value;
+  std::optional<OuterCall> outer;  // none for literals, L(i), and calls of no known property
+};
+
+// evaluate_expression, keeping the outermost operation's operands.
+Evaluation evaluate_with_operands(std::string_view text, const LanguageOptions& options);
 
 // Every function name the language knows (for help text, completions and "did you mean").
 const std::vector<std::string>& function_names();

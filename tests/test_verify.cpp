@@ -1,0 +1,74 @@
+// check's oracle: each row of tests/data/verify_cases.tsv evaluated once and
+// verified on the CPU, its outcome and a piece of its report compared.
+#include <doctest/doctest.h>
+
+#include "layoutx/language.hpp"
+#include "layoutx/verify.hpp"
+#include "test_support.hpp"
+
+namespace layoutx {
+
+TEST_CASE("verify::check: every row of verify_cases.tsv") {
+  for (const auto& row : test::read_tsv("verify_cases.tsv")) {
+    REQUIRE(row.size() == 4);
+    const std::string& text = row[0];
+    CAPTURE(text);
+    verify::Options o;
+    if (row[1] != "-") o.max_points = std::stoull(row[1]);
+    test::fresh_diagnostics();
+    std::string outcome, report;
+    try {
+      const Evaluation e = evaluate_with_operands(text, LanguageOptions{});
+      const bool warned = !Diagnostics::current().warnings().empty();
+      const verify::Report r = verify::check(e, warned, o);
+      outcome = r.failed ? "fail" : "pass";
+      report = r.lines;
+    } catch (const Error& e) {
+      outcome = "error";
+      report = e.what();
+    }
+    CAPTURE(report);
+    CHECK(outcome == row[2]);
+    if (row[3] != "-") CHECK(report.find(row[3]) != std::string::npos);
+  }
+}
+
+TEST_CASE("evaluate_with_operands keeps the outermost operation's operands") {
+  struct Row {
+    const char* text;
+    Property property;
+    const char* name;
+    std::vector<std::string> operands;
+  };
+  const std::vector<Row> table = {
+      {"logical_divide((8,8):(8,1), (2,4))", Property::Divide, "logical_divide", {"(8,8):(8,1)", "(2,4)"}},
+      {"  composition( make_layout(4,2) ,get<1>((3,4)) )  ", Property::Composition, "composition", {"4:2", "4"}},
+      {"(4,3):(3,1) o 2:2", Property::Composition, "composition", {"(4,3):(3,1)", "2:2"}},
+      {"(8,8) o Sw<3,4,3> o 0 o (8,64):(64,1)", Property::Composition, "composition", {"(8,8)", "Sw<3,4,3> o 0 o (8,64):(64,1)"}},
+      {"raked_product(2:1, 3)", Property::BlockProduct, "raked_product", {"2:1", "3"}},
+  };
+  for (const auto& row : table) {
+    CAPTURE(row.text);
+    const Evaluation e = evaluate_with_operands(row.text, LanguageOptions{});
+    REQUIRE(e.outer);
+    CHECK(e.outer->property == row.property);
+    CHECK(e.outer->name == row.name);
+    std::vector<std::string> got;
+    for (const auto& v : e.outer->operands) got.push_back(to_text(v));
+    CHECK(got == row.operands);
+  }
+  // No operation of a known property: nothing kept.
+  for (const char* text : {"(4,3):(3,1)", "make_layout(4)(2)", "size((2,3))", "Sw<3,4,3> o 0 o (8,64):(64,1)"}) {
+    CAPTURE(text);
+    CHECK_FALSE(evaluate_with_operands(text, LanguageOptions{}).outer);
+  }
+}
+
+TEST_CASE("the kept operation runs again on other operands") {
+  const Evaluation e = evaluate_with_operands("logical_divide((8,8):(8,1), (2,4))", LanguageOptions{});
+  REQUIRE(e.outer);
+  const Value again = e.outer->again({Value::of(make_layout(IntTuple({static_int(8), static_int(8)}))), e.outer->operands[1]});
+  CHECK(to_text(again) == to_text(evaluate_expression("logical_divide((8,8):(1,8), (2,4))", LanguageOptions{})));
+}
+
+}  // namespace layoutx
