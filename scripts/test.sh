@@ -12,5 +12,5 @@ run_suite() {
   ctest --test-dir "$dir" --output-on-failure -j "$jobs"
 }
 
-run_suite build -DCMAKE_BUILD_TYPE=Release
+run_suite build -DCMAKE_BUILD_TYPE=Release -DLAYOUTX_WERROR=ON
 run_suite build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLAYOUTX_SANITIZE=ON

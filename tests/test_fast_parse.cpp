@@ -77,9 +77,17 @@ class RandomExpressions {
   // A template argument: an integer, a type, or a name that is no type.
   std::string targ() { return chance(0.7) ? integer() : pick<std::string>({"half_t", "uint128_t", "float", "halfx"}); }
   std::string list(int depth) {
-    std::string s = "(" + space();
+    std::string s = "(";
+    s += space();
     const int n = static_cast<int>(std::uniform_int_distribution<int>(0, 3)(rng_));
-    for (int i = 0; i < n; ++i) s += (i ? "," + space() : "") + expression(depth - 1) + space();
+    for (int i = 0; i < n; ++i) {
+      if (i) {
+        s += ',';
+        s += space();
+      }
+      s += expression(depth - 1);
+      s += space();
+    }
     return s + ")";
   }
   std::string head(int depth) { return depth > 0 && chance(0.5) ? list(depth) : integer(); }

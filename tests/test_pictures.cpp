@@ -1,5 +1,6 @@
 // Pictures, coloured grids, thread-value views and the atom catalogue.
 #include <doctest/doctest.h>
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <map>
@@ -60,7 +61,7 @@ std::map<std::int64_t, std::string> expected_labels(const Layout& tv, const Layo
   for (std::size_t t = 0; t < threads.size(); ++t) {
     if (!thread_seen.insert(threads[t]).second) continue;
     for (std::size_t v = 0; v < values.size(); ++v)
-      labels.emplace(threads[t] + values[v], "T" + std::to_string(numbers[t]) + "V" + std::to_string(v));
+      labels.emplace(threads[t] + values[v], fmt::format("T{}V{}", numbers[t], v));
   }
   return labels;
 }
@@ -123,7 +124,7 @@ void check_tiled_owners(const OperandTv& op, const Layout& tv, const Layout& thr
   for (std::int64_t m = 0; m < rows; ++m)
     for (std::int64_t n = 0; n < cols; ++n) {
       const TvOwner& o = owners[static_cast<std::size_t>(m * cols + n)];
-      const std::string got = o.owned() ? "T" + std::to_string(o.thread) + "V" + std::to_string(o.value) : "";
+      const std::string got = o.owned() ? fmt::format("T{}V{}", o.thread, o.value) : "";
       const auto it = expected.find(m + n * rows);
       if (got != (it == expected.end() ? "" : it->second) && ++wrong <= 3)
         FAIL_CHECK(what << ": tiled owner of (" << m << "," << n << ") is '" << got << "'");

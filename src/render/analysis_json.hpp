@@ -1,5 +1,5 @@
 // JSON pieces the analysis renderers share: escaped strings, int tuples as
-// nested arrays, and an object written member by member.
+// nested arrays, and objects and arrays written member by member.
 #pragma once
 
 #include <fmt/format.h>
@@ -66,6 +66,21 @@ class Object {
 
  private:
   std::string text_;
+};
+
+// [1, 2]: elements appended with their JSON text.
+class Array {
+ public:
+  Array& raw(std::string_view json_text) {
+    text_ += text_.size() > 1 ? "," : "";
+    text_ += json_text;
+    return *this;
+  }
+  Array& num(std::int64_t v) { return raw(std::to_string(v)); }
+  std::string done() const { return text_ + "]"; }
+
+ private:
+  std::string text_ = "[";
 };
 
 }  // namespace layoutx::json

@@ -9,6 +9,8 @@
 #include <string>
 #include <string_view>
 
+#include "layoutx/int_tuple.hpp"
+
 namespace layoutx::render_detail {
 
 // The longest decimal int64 ("-9223372036854775808").
@@ -171,5 +173,26 @@ class BcdNumber {
 
   std::uint64_t lo_ = 0, hi_ = 0;
 };
+
+// CuTe's num_digits, the column width of print_layout: decimal digits of a
+// non-negative int (1 for negative ones).
+inline int num_digits(std::int64_t x) {
+  int d = 1;
+  // Unsigned: the last step reaches 10^19, past INT64_MAX.
+  for (std::uint64_t p = 10; d < 19 && x >= 0 && static_cast<std::uint64_t>(x) >= p; p *= 10) ++d;
+  return d;
+}
+
+// Coordinates as plain numbers, whatever the static marks: in tables and
+// pictures they are data, not C++ types.
+inline std::string plain(const IntTuple& t) {
+  if (t.is_leaf()) return std::to_string(t.value().value);
+  std::string out = "(";
+  for (int i = 0; i < t.rank(); ++i) {
+    if (i) out += ',';
+    out += plain(t[i]);
+  }
+  return out + ")";
+}
 
 }  // namespace layoutx::render_detail

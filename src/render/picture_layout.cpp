@@ -2,6 +2,7 @@
 // blocks and each row and column labelled by its coordinate in its mode.
 #include <fmt/format.h>
 
+#include "decimal.hpp"
 #include "grid_geometry.hpp"
 #include "layoutx/render_picture.hpp"
 #include "picture_palette.hpp"
@@ -10,17 +11,7 @@ namespace layoutx {
 
 namespace {
 
-// Coordinates without static marks: a picture shows values, not C++ types.
-std::string plain(const IntTuple& t) {
-  if (t.is_leaf()) return std::to_string(t.value().value);
-  std::string s = "(";
-  for (std::size_t i = 0; i < t.elems().size(); ++i) {
-    if (i) s += ',';
-    s += plain(t.elems()[i]);
-  }
-  s += ')';
-  return s;
-}
+using render_detail::plain;
 
 std::vector<std::string> axis_labels(const IntTuple& shape, std::int64_t n) {
   std::vector<std::string> labels;

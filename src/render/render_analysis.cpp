@@ -4,22 +4,14 @@
 #include <fmt/format.h>
 
 #include "analysis_json.hpp"
+#include "decimal.hpp"
 #include "layoutx/notation.hpp"
 
 namespace layoutx {
 
 namespace {
 
-// Coordinates print as plain numbers, whatever the static marks: they are data.
-std::string plain(const IntTuple& t) {
-  if (t.is_leaf()) return std::to_string(t.value().value);
-  std::string out = "(";
-  for (int i = 0; i < t.rank(); ++i) {
-    if (i) out += ',';
-    out += plain(t[i]);
-  }
-  return out + ")";
-}
+using render_detail::plain;
 
 template <class T>
 PropertyRow row(std::string key, const std::optional<T>& v) {

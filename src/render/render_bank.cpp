@@ -182,39 +182,37 @@ std::string render_grid_view(const BankAnalysis& a, bool color) {
 // ---- JSON ----
 
 std::string int_array(const std::vector<int>& v) {
-  std::string out = "[";
-  for (std::size_t i = 0; i < v.size(); ++i) out += (i ? "," : "") + std::to_string(v[i]);
-  return out + "]";
+  json::Array out;
+  for (int x : v) out.num(x);
+  return out.done();
 }
 
 std::string json_phase(const BankPhase& p) {
-  std::string conflicts = "[";
+  json::Array conflicts;
   for (int b = 0; b < kBanks; ++b) {
     if (p.banks[b].size() < 2) continue;
-    std::string words = "[";
+    json::Array words;
     for (const auto& w : p.banks[b])
-      words += (words.size() > 1 ? "," : "") +
-               json::Object().num("byte", w.word * kBankBytes).raw("lanes", int_array(w.lanes)).done();
-    conflicts += (conflicts.size() > 1 ? "," : "") + json::Object().num("bank", b).raw("words", words + "]").done();
+      words.raw(json::Object().num("byte", w.word * kBankBytes).raw("lanes", int_array(w.lanes)).done());
+    conflicts.raw(json::Object().num("bank", b).raw("words", words.done()).done());
   }
   return json::Object()
       .raw("lanes", int_array(p.lanes))
       .num("wavefronts", p.wavefronts)
-      .raw("conflicts", conflicts + "]")
+      .raw("conflicts", conflicts.done())
       .done();
 }
 
 void json_instruction(json::Object& o, const InstructionBanks& r) {
-  std::string offsets = "[";
-  for (std::size_t i = 0; i < r.byte_offsets.size(); ++i) offsets += (i ? "," : "") + std::to_string(r.byte_offsets[i]);
-  std::string phases = "[";
-  for (std::size_t i = 0; i < r.phases.size(); ++i) phases += (i ? "," : "") + json_phase(r.phases[i]);
+  json::Array offsets, phases;
+  for (const auto x : r.byte_offsets) offsets.num(x);
+  for (const BankPhase& p : r.phases) phases.raw(json_phase(p));
   o.num("wavefronts", r.wavefronts)
       .num("ideal", r.ideal)
       .num("conflict_degree", r.conflict_degree)
       .raw("packed", json::boolean(r.packed))
-      .raw("byte_offsets", offsets + "]")
-      .raw("phases", phases + "]");
+      .raw("byte_offsets", offsets.done())
+      .raw("phases", phases.done());
 }
 
 std::string render_json(const BankAnalysis& a) {
@@ -228,13 +226,13 @@ std::string render_json(const BankAnalysis& a) {
     return o.done() + "\n";
   }
   o.num("wavefronts", a.wavefronts).num("ideal", a.ideal).num("conflict_degree", a.conflict_degree);
-  std::string each = "[";
+  json::Array each;
   for (std::size_t k = 0; k < a.instructions.size(); ++k) {
     json::Object i;
     json_instruction(i, a.instructions[k]);
-    each += (k ? "," : "") + i.done();
+    each.raw(i.done());
   }
-  o.raw("per_instruction", each + "]");
+  o.raw("per_instruction", each.done());
   return o.done() + "\n";
 }
 
@@ -243,17 +241,17 @@ std::string render_json(const BankAnalysis& a) {
 std::string layout_text(const AnyLayout& l) { return render_notation(Value::of(l)); }
 
 std::string json_candidate(const SearchCandidate& c, const std::vector<AccessPattern>& patterns) {
-  std::string scores = "[";
+  json::Array scores;
   for (std::size_t i = 0; i < c.scores.size(); ++i) {
     const PatternScore& s = c.scores[i];
-    scores += (i ? "," : "") + json::Object()
-                                   .str("role", patterns[i].role)
-                                   .str("access", access_info(s.access).name)
-                                   .num("wavefronts", s.wavefronts)
-                                   .num("ideal", s.ideal)
-                                   .num("instructions", s.instructions)
-                                   .num("vector_bytes", s.vector_bytes)
-                                   .done();
+    scores.raw(json::Object()
+                   .str("role", patterns[i].role)
+                   .str("access", access_info(s.access).name)
+                   .num("wavefronts", s.wavefronts)
+                   .num("ideal", s.ideal)
+                   .num("instructions", s.instructions)
+                   .num("vector_bytes", s.vector_bytes)
+                   .done());
   }
   json::Object o;
   o.str("layout", layout_text(c.layout))
@@ -263,7 +261,7 @@ std::string json_candidate(const SearchCandidate& c, const std::vector<AccessPat
       .num("ideal", c.ideal)
       .num("vector_bytes", c.vector_bytes)
       .num("extra_bytes", c.extra_bytes)
-      .raw("patterns", scores + "]");
+      .raw("patterns", scores.done());
   return o.done();
 }
 
@@ -285,15 +283,15 @@ std::string render_bank(const BankAnalysis& a, BankFormat format, bool color) {
 std::string render_search(const SearchResult& r, const Layout& tile, std::int64_t elem_bits,
                           const std::vector<AccessPattern>& patterns, bool json) {
   if (json) {
-    std::string ranked = "[";
-    for (std::size_t i = 0; i < r.ranked.size(); ++i) ranked += (i ? "," : "") + json_candidate(r.ranked[i], patterns);
+    json::Array ranked;
+    for (const SearchCandidate& c : r.ranked) ranked.raw(json_candidate(c, patterns));
     return json::Object()
                .str("tile", layout_text(tile))
                .num("elem_bits", elem_bits)
                .num("evaluated", r.evaluated)
                .num("infeasible", r.infeasible)
                .raw("given", json_candidate(r.base, patterns))
-               .raw("ranked", ranked + "]")
+               .raw("ranked", ranked.done())
                .done() +
            "\n";
   }

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "analysis_json.hpp"
+#include "decimal.hpp"
 #include "layoutx/render_analysis.hpp"
 #include "layoutx/value.hpp"
 
@@ -10,15 +11,7 @@ namespace layoutx {
 
 namespace {
 
-std::string plain(const IntTuple& t) {
-  if (t.is_leaf()) return std::to_string(t.value().value);
-  std::string out = "(";
-  for (int i = 0; i < t.rank(); ++i) {
-    if (i) out += ',';
-    out += plain(t[i]);
-  }
-  return out + ")";
-}
+using render_detail::plain;
 
 IntTuple coordinate_of(const IntTuple& shape, std::int64_t index) {
   return transform_leaf(idx2crd(static_int(index), shape), [](Int c) { return static_int(c.value); });
@@ -50,7 +43,7 @@ void marked_grid(const AnyLayout& a, const AnyLayout& b, const EqualityView& vie
     const std::int64_t x = at(a, i), y = at(b, i);
     width = std::max(width, x == y ? decimal_width(x) : decimal_width(x) + 1 + decimal_width(y));
   }
-  const std::string rule = "+" + std::string(width + 2, '-');
+  const std::string rule = fmt::format("+{}", std::string(width + 2, '-'));
   std::string out = "cells: the offset where A and B agree, A/B where they differ\n    ";
   for (std::int64_t n = 0; n < cols; ++n) out += fmt::format("  {:>{}} ", n, width);
   out += "\n";

@@ -3,19 +3,14 @@
 
 #include "layoutx/analysis.hpp"
 #include "layoutx/notation.hpp"
+#include "decimal.hpp"
 #include "layoutx/render.hpp"
 
 namespace layoutx {
 
 namespace {
 
-// CuTe's num_digits: decimal digits of a non-negative int (at most 10).
-int num_digits(std::int64_t x) {
-  int d = 1;
-  // Unsigned: the last step reaches 10^19, past INT64_MAX.
-  for (std::uint64_t p = 10; d < 19 && x >= 0 && static_cast<std::uint64_t>(x) >= p; p *= 10) ++d;
-  return d;
-}
+using render_detail::num_digits;
 
 // Rows are handed to the sink in blocks of about a megabyte, so a grid of any
 // size is never held whole.

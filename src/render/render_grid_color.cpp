@@ -2,6 +2,7 @@
 // ANSI background around the inside of every cell.
 #include <fmt/format.h>
 
+#include "decimal.hpp"
 #include "grid_geometry.hpp"
 #include "layoutx/analysis.hpp"
 #include "layoutx/render.hpp"
@@ -11,13 +12,7 @@ namespace layoutx {
 
 namespace {
 
-// CuTe's num_digits, as render_grid uses it for the column width.
-int num_digits(std::int64_t x) {
-  int d = 1;
-  // Unsigned: the last step reaches 10^19, past INT64_MAX.
-  for (std::uint64_t p = 10; d < 19 && x >= 0 && static_cast<std::uint64_t>(x) >= p; p *= 10) ++d;
-  return d;
-}
+using render_detail::num_digits;
 
 std::string cell_color(const GridColoring& coloring, std::int64_t m, std::int64_t n, std::int64_t offset) {
   Rgb c;
