@@ -124,10 +124,15 @@ Layout tile_to_shape(const Layout& block, const IntTuple& target, const std::opt
   const Layout padded = append_to_rank(block, r);
   const IntTuple block_shape = product_each(padded.shape);
   const IntTuple target_shape = product_each(target);
+  // CuTe asserts the division at compile time, and only when the whole target shape is static.
+  const bool checked = is_static(target_shape);
+  if (checked && !is_static(block_shape))
+    throw Error(fmt::format("tile_to_shape: the block shape {} must be static to divide the static target shape {}",
+                            to_text(block_shape), to_text(target_shape)));
   for (int i = 0; i < r; ++i) {
     const Int t = target_shape[i].value(), b = block_shape[i].value();
     if (b.value == 0) throw Error(fmt::format("tile_to_shape: mode {} of the block has size 0", i));
-    if (t.is_static && b.is_static && (t % b).value != 0)
+    if (checked && (t % b).value != 0)
       throw Error(fmt::format(
           "tile_to_shape: block shape does not divide the target shape.: mode {} of {} is {}, not a multiple of {}", i,
           to_text(target), t.value, b.value));

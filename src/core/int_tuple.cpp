@@ -227,7 +227,8 @@ IntTuple coalesce_shape(const IntTuple& shape) {
 
 IntTuple zip(const IntTuple& a, const IntTuple& b) {
   if (a.is_leaf()) return zip(IntTuple::tuple({a}), IntTuple::tuple({b}));
-  if (a.rank() != b.rank())
+  // CuTe takes tuple_size of every operand once the first is a tuple: an integer does not compile.
+  if (b.is_leaf() || a.rank() != b.rank())
     throw Error(fmt::format("Mismatched ranks in zip: {} and {}", to_text(a), to_text(b)));
   std::vector<IntTuple> out;
   for (int i = 0; i < a.rank(); ++i) out.push_back(IntTuple::tuple({a.elems()[i], b[i]}));

@@ -38,7 +38,9 @@ Int max_alignment(const Layout& l) {
 }
 
 Layout domain_distribute(const IntTuple& shape_a, Int b) {
+  // CuTe distributes at compile time: it static_asserts that both operands are static.
   if (!b.is_static) throw Error("domain_distribute: the element count must be static");
+  if (!is_static(shape_a)) throw Error("domain_distribute: the shape must be static");
   const IntTuple flat = flatten(shape_a);
   std::vector<IntTuple> result;
   Int rest = b;

@@ -113,7 +113,16 @@ Swizzle downcast(const Swizzle& sw, std::int64_t n) {
   return Swizzle::make(sw.bits, sw.base + k, sw.shift);
 }
 
+// CuTe casts a composed layout's offset with upcast<N>/downcast<N>(offset),
+// overloads found for static integers only: a run-time offset does not compile.
+static void require_static_offset(Int offset, const char* operation, std::int64_t n) {
+  if (!offset.is_static)
+    throw Error(fmt::format("{}<{}>: the offset {} of a composed layout must be a static integer", operation, n,
+                            offset.value));
+}
+
 static Int upcast_offset(Int offset, std::int64_t n) {
+  require_static_offset(offset, "upcast", n);
   if (offset.is_static && offset.value % n != 0)
     throw Error(fmt::format("upcast<{}>: the offset {} is not a multiple of {}", n, offset.value, n));
   return offset / static_int(n);
@@ -125,10 +134,26 @@ ComposedLayout upcast(const ComposedLayout& c, std::int64_t n) {
   return out;
 }
 
+static Int downcast_offset(Int offset, std::int64_t n) {
+  require_static_offset(offset, "downcast", n);
+  return offset * static_int(n);
+}
+
 ComposedLayout downcast(const ComposedLayout& c, std::int64_t n) {
-  ComposedLayout out{downcast(c.swizzle, n), c.offset * static_int(n), downcast(c.layout, n), {}};
-  for (const auto& s : c.nested) out.nested.push_back(SwizzleStage{downcast(s.swizzle, n), s.offset * static_int(n)});
+  ComposedLayout out{downcast(c.swizzle, n), downcast_offset(c.offset, n), downcast(c.layout, n), {}};
+  for (const auto& s : c.nested) out.nested.push_back(SwizzleStage{downcast(s.swizzle, n), downcast_offset(s.offset, n)});
   return out;
+}
+
+Swizzle recast_layout(const Swizzle& sw, std::int64_t old_bits, std::int64_t new_bits) {
+  if (old_bits <= 0 || new_bits <= 0)
+    throw Error(fmt::format("recast<{},{}>: element sizes in bits must be positive", old_bits, new_bits));
+  const std::int64_t g = std::gcd(old_bits, new_bits);
+  const std::int64_t num = new_bits / g, den = old_bits / g;
+  if (num == 1 && den == 1) return sw;
+  if (num == 1) return downcast(sw, den);
+  if (den == 1) return upcast(sw, num);
+  throw Error(fmt::format("Recast not supported.: recast<{},{}> of a swizzle needs a whole ratio", old_bits, new_bits));
 }
 
 ComposedLayout recast_layout(const ComposedLayout& c, std::int64_t old_bits, std::int64_t new_bits) {

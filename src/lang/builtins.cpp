@@ -99,6 +99,12 @@ Value fn_make_ordered_layout(const Call& c) {
 Value fn_get(const Call& c) {
   c.expect_args(1, 1);
   c.expect_template_args(1, 16);
+  // A tuple of layouts (what append and prepend make of a composed layout) gives its elements.
+  if (c.args[0].kind == Value::Kind::Tuple && !c.args[0].is_int_tuple()) {
+    Value v = c.args[0];
+    for (int i : c.targ_indices()) v = get_value(c, v, i);
+    return v;
+  }
   return sub_value(c);
 }
 
@@ -134,8 +140,13 @@ Value fn_group(const Call& c) {
   return on_layout(c, 0, [&](const Layout& l) { return group(l, b, e); });
 }
 
+// CuTe's generic tuple functions take any value: a swizzle or `_` is no tuple,
+// so flatten and shape return it and its depth is _0.
+bool is_opaque(const Value& v) { return v.kind == Value::Kind::Swizzle || v.kind == Value::Kind::Underscore; }
+
 Value fn_flatten(const Call& c) {
   c.expect_args(1, 1);
+  if (is_opaque(c.args[0])) return c.args[0];
   if (c.args[0].kind == Value::Kind::Tuple && c.args[0].is_int_tuple()) return Value::of(flatten(c.args[0].as_int_tuple()));
   return on_layout(c, 0, [](const Layout& l) { return flatten(l); });
 }
@@ -207,6 +218,26 @@ Builtin tiler_op(TilerOp op) {
   };
 }
 
+Layout zipped(const Layout& l) { return l; }
+
+// zipped/tiled/flat_product of a layout by a composed layout: CuTe's
+// logical_product(Layout, ComposedLayout), then tile_unzip by a tiler that is no
+// tuple, which keeps the rank-2 product as it is, then the product's unpacking.
+Builtin product_op(TilerOp op, Layout (*unpack)(const Layout&)) {
+  return [op, unpack](const Call& c) {
+    if (c.args.size() != 2 || c.args[0].kind != Value::Kind::Layout || c.args[1].kind != Value::Kind::Composed)
+      return tiler_op(op)(c);
+    c.expect_template_args(0, 0);
+    const AnyLayout p = logical_product(c.args[0].layout, c.args[1].composed);
+    const auto* l = std::get_if<Layout>(&p);
+    if (!l)
+      c.fail_arg(1, fmt::format("{} by a composed layout whose swizzle stays active gives a composed layout that "
+                                "layoutx does not unzip: {}",
+                                c.name(), to_text(Value::of(p))));
+    return Value::of(unpack(*l));
+  };
+}
+
 Value fn_logical_product(const Call& c) {
   c.expect_args(2, 2);
   if (c.args[1].kind == Value::Kind::Composed && c.args[0].kind != Value::Kind::Composed)
@@ -230,7 +261,12 @@ Value fn_tile_to_shape(const Call& c) {
   std::optional<IntTuple> order;
   if (c.args.size() == 3 && c.args[2].kind != Value::Kind::LayoutLeft) {
     if (c.args[2].kind == Value::Kind::LayoutRight) {
-      order = compact_row_major(product_each(c.int_tuple(1)));
+      // CuTe tiles row-major (compact_major<LayoutRight>): static ranks, last mode first,
+      // so that modes of the same dynamic size keep their places.
+      const int r = c.int_tuple(1).rank();
+      std::vector<IntTuple> ranks;
+      for (int i = r - 1; i >= 0; --i) ranks.emplace_back(static_int(i));
+      order = c.int_tuple(1).is_leaf() ? IntTuple(static_int(0)) : IntTuple(std::move(ranks));
     } else {
       order = c.int_tuple(2);
     }
@@ -289,6 +325,7 @@ Value fn_recast(const Call& c) {
   c.expect_template_args(2, 2);
   // CuTe's recast_layout<OldType, NewType>: types, or their widths in bits.
   const std::int64_t from = c.targ_bits(0), to = c.targ_bits(1);
+  if (c.args[0].kind == Value::Kind::Swizzle) return Value::of(recast_layout(c.args[0].swizzle, from, to));
   if (c.args[0].kind == Value::Kind::Composed) return Value::of(recast_layout(c.args[0].composed, from, to));
   return Value::of(recast_layout(c.layout(0), from, to));
 }
@@ -313,11 +350,13 @@ Value fn_rank(const Call& c) {
 
 Value fn_depth(const Call& c) {
   c.expect_args(1, 1);
+  if (is_opaque(c.args[0]) && c.node.template_args.empty()) return Value::of(static_int(0));
   return Value::of(static_int(depth(shape_of(sub_value(c)))));
 }
 
 Value fn_shape(const Call& c) {
   c.expect_args(1, 1);
+  if (is_opaque(c.args[0]) && c.node.template_args.empty()) return c.args[0];
   return Value::of(shape_of(sub_value(c)));
 }
 
@@ -334,24 +373,44 @@ Value fn_coshape(const Call& c) {
   return Value::of(coshape(c.layout(0)));
 }
 
+// CuTe's generic tuple append/prepend: a tuple grows by one element, any other
+// value becomes a pair with x. Only two layouts append mode-wise.
+Value tuple_with(const Value& a, const Value& x, bool at_end) {
+  std::vector<Value> elems = a.kind == Value::Kind::Tuple ? a.elems : std::vector<Value>{a};
+  elems.insert(at_end ? elems.end() : elems.begin(), x);
+  return Value::tuple(std::move(elems));
+}
+
+// append<N>(L): pads L with _1:_0 modes up to rank N; CuTe static_asserts that N
+// does not lower the rank, and a composed layout has no overload without x.
+Value append_to_rank_n(const Call& c) {
+  c.expect_template_args(1, 1);
+  // append<N> allocates N modes: bound it like any other value (and never wrap N through a cast).
+  constexpr auto kMaxRank = static_cast<std::int64_t>(kMaxValueIntegers / 2);
+  if (c.targ(0) > kMaxRank) c.fail(fmt::format("append<{}>: layoutx builds at most {} modes", c.targ(0), kMaxRank));
+  if (c.args[0].kind == Value::Kind::Composed)
+    c.fail_arg(0, fmt::format("append<{}> of a composed layout needs the layout to append (CuTe has no default for it)",
+                              c.targ(0)));
+  const Layout l = c.layout(0);
+  if (c.targ(0) < l.shape.rank())
+    c.fail(fmt::format("append<{}>: N is less than the rank {} of {} (static_assert(N > tuple_size<T>::value))",
+                       c.targ(0), l.shape.rank(), to_text(c.args[0])));
+  return Value::of(append_to_rank(l, static_cast<int>(c.targ(0))));
+}
+
 Value fn_append(const Call& c) {
   c.expect_args(1, 2);
-  if (c.args.size() == 1) {
-    c.expect_template_args(1, 1);
-    // append<N> allocates N modes: bound it like any other value (and never wrap N through a cast).
-    constexpr auto kMaxRank = static_cast<std::int64_t>(kMaxValueIntegers / 2);
-    if (c.targ(0) > kMaxRank) c.fail(fmt::format("append<{}>: layoutx builds at most {} modes", c.targ(0), kMaxRank));
-    const int n = static_cast<int>(std::max<std::int64_t>(c.targ(0), 0));
-    return on_layout(c, 0, [&](const Layout& l) { return append_to_rank(l, n); });
-  }
-  const Layout x = c.layout(1);
-  return on_layout(c, 0, [&](const Layout& l) { return append(l, x); });
+  if (c.args.size() == 1) return append_to_rank_n(c);
+  if (c.args[0].kind == Value::Kind::Layout && c.args[1].kind == Value::Kind::Layout)
+    return Value::of(append(c.args[0].layout, c.args[1].layout));
+  return tuple_with(c.args[0], c.args[1], true);
 }
 
 Value fn_prepend(const Call& c) {
   c.expect_args(2, 2);
-  const Layout x = c.layout(1);
-  return on_layout(c, 0, [&](const Layout& l) { return prepend(l, x); });
+  if (c.args[0].kind == Value::Kind::Layout && c.args[1].kind == Value::Kind::Layout)
+    return Value::of(prepend(c.args[0].layout, c.args[1].layout));
+  return tuple_with(c.args[0], c.args[1], false);
 }
 
 Value fn_zip(const Call& c) {
@@ -400,6 +459,9 @@ Value fn_make_fragment_like(const Call& c) {
 
 Value fn_filter_zeros(const Call& c) {
   c.expect_args(1, 2);
+  // filter_zeros has a Layout overload only: CuTe's generic one returns a composed
+  // layout or a swizzle (no tuple, no static zero) unchanged.
+  if (c.args.size() == 1 && (c.args[0].kind == Value::Kind::Composed || is_opaque(c.args[0]))) return c.args[0];
   const Layout l = c.layout(0);
   const IntTuple profile = c.args.size() == 2 ? c.int_tuple(1) : l.stride;
   return Value::of(Layout{filter_zeros(profile, l.shape), l.stride});
@@ -411,6 +473,10 @@ Value fn_max_alignment(const Call& c) {
   if (c.args[0].kind == Value::Kind::Composed) {
     const ComposedLayout& cl = c.args[0].composed;
     require_single_swizzle(cl, "max_alignment");
+    // CuTe takes max_alignment of the offset too, defined for static integers only.
+    if (!cl.offset.is_static)
+      c.fail_arg(0, fmt::format("max_alignment: the offset {} of a composed layout must be a static integer",
+                                cl.offset.value));
     Int g = gcd(static_int(std::int64_t{1} << cl.swizzle.base), max_alignment(cl.layout));
     // CuTe: the largest power of two dividing the offset's bits
     if (cl.offset.value != 0) {
@@ -453,7 +519,7 @@ const std::map<std::string, Function>& table() {
       {"downcast", fn_downcast},
       {"filter", fn_filter},
       {"flat_divide", {tiler_op(&flat_divide), Property::Divide}},
-      {"flat_product", {tiler_op(&flat_product), Property::Product}},
+      {"flat_product", {product_op(&flat_product, &unpack_both), Property::Product}},
       {"flatten", {fn_flatten, Property::SameFunction}},
       {"get", fn_get},
       {"group", fn_group},
@@ -494,11 +560,11 @@ const std::map<std::string, Function>& table() {
       {"take", fn_take},
       {"tile_to_shape", fn_tile_to_shape},
       {"tiled_divide", {tiler_op(&tiled_divide), Property::Divide}},
-      {"tiled_product", {tiler_op(&tiled_product), Property::Product}},
+      {"tiled_product", {product_op(&tiled_product, &unpack_rest), Property::Product}},
       {"upcast", fn_upcast},
       {"zip", fn_zip},
       {"zipped_divide", {tiler_op(&zipped_divide), Property::Divide}},
-      {"zipped_product", {tiler_op(&zipped_product), Property::Product}},
+      {"zipped_product", {product_op(&zipped_product, &zipped), Property::Product}},
   };
   return t;
 }

@@ -43,6 +43,7 @@ Swizzle upcast(const Swizzle& sw, std::int64_t n);
 Swizzle downcast(const Swizzle& sw, std::int64_t n);
 ComposedLayout upcast(const ComposedLayout& c, std::int64_t n);
 ComposedLayout downcast(const ComposedLayout& c, std::int64_t n);
+Swizzle recast_layout(const Swizzle& sw, std::int64_t old_bits, std::int64_t new_bits);
 ComposedLayout recast_layout(const ComposedLayout& c, std::int64_t old_bits, std::int64_t new_bits);
 
 Layout max_common_layout(const ComposedLayout& a, const Layout& b);
