@@ -4,6 +4,7 @@
 
 #include <cstdlib>
 
+#include "layoutx/analysis.hpp"
 #include "layoutx/notation.hpp"
 
 namespace layoutx::walk {
@@ -20,7 +21,9 @@ std::vector<Mode> canonical_modes(const Layout& l) {
   std::vector<Mode> out;
   for (const Mode& m : leaf_modes(l)) {
     if (m.shape == 1) continue;
-    if (!out.empty() && m.stride == checked_mul(out.back().shape, out.back().stride, "canonical_modes")) {
+    std::int64_t next_stride = 0;  // a stride past 64 bits continues no mode
+    if (!out.empty() && !__builtin_mul_overflow(out.back().shape, out.back().stride, &next_stride) &&
+        m.stride == next_stride) {
       out.back().shape = checked_mul(out.back().shape, m.shape, "canonical_modes");
       continue;
     }
@@ -39,6 +42,19 @@ void check_offsets_fit(const Layout& l) {
   }
 }
 
+std::pair<std::int64_t, std::int64_t> offset_bounds(const Layout& l) {
+  std::int64_t lo = 0, hi = 0;
+  for (const Mode& m : leaf_modes(l)) {
+    if (m.shape <= 1) continue;
+    const std::int64_t reach = checked_mul(m.shape - 1, m.stride, "the offsets of a layout");
+    if (reach < 0)
+      lo = checked_add(lo, reach, "the offsets of a layout");
+    else
+      hi = checked_add(hi, reach, "the offsets of a layout");
+  }
+  return {lo, hi};
+}
+
 Odometer::Odometer(std::vector<Mode> modes, std::int64_t start_index) : modes_(std::move(modes)) {
   digit_.assign(modes_.size(), 0);
   std::int64_t rest = start_index;
@@ -46,15 +62,24 @@ Odometer::Odometer(std::vector<Mode> modes, std::int64_t start_index) : modes_(s
     const bool last = i + 1 == modes_.size();
     digit_[i] = last ? rest : rest % modes_[i].shape;
     rest = last ? 0 : rest / modes_[i].shape;
-    offset_ += digit_[i] * modes_[i].stride;
+    offset_ = static_cast<std::int64_t>(static_cast<std::uint64_t>(offset_) +
+                                        static_cast<std::uint64_t>(digit_[i]) * static_cast<std::uint64_t>(modes_[i].stride));
   }
 }
 
+// The step past the last index may leave 64 bits (its offset is never read),
+// so offsets are added modulo 2^64: every offset that is read fits and is exact.
 void Odometer::next() {
+  const auto wrap_add = [](std::int64_t a, std::uint64_t b) {
+    return static_cast<std::int64_t>(static_cast<std::uint64_t>(a) + b);
+  };
   for (std::size_t i = 0; i < modes_.size(); ++i) {
-    offset_ += modes_[i].stride;
-    if (++digit_[i] < modes_[i].shape || i + 1 == modes_.size()) return;
-    offset_ -= modes_[i].stride * modes_[i].shape;
+    const auto stride = static_cast<std::uint64_t>(modes_[i].stride);
+    if (++digit_[i] < modes_[i].shape || i + 1 == modes_.size()) {
+      offset_ = wrap_add(offset_, stride);
+      return;
+    }
+    offset_ = wrap_add(offset_, 0 - stride * static_cast<std::uint64_t>(modes_[i].shape - 1));
     digit_[i] = 0;
   }
 }
@@ -96,3 +121,24 @@ std::int64_t pow2_part(std::int64_t x) {
 }
 
 }  // namespace layoutx::walk
+
+namespace layoutx {
+
+// Partial sums of an evaluation lie between the bounds; each stage of a
+// composed layout adds its offset and its swizzle flips bits of its ZZZ
+// mask, moving a value by at most the mask.
+void require_offsets_fit(const AnyLayout& l) {
+  auto [lo, hi] = walk::offset_bounds(inner_layout(l));
+  const auto* c = std::get_if<ComposedLayout>(&l);
+  if (!c) return;
+  std::vector<SwizzleStage> stages{{c->swizzle, c->offset}};
+  stages.insert(stages.end(), c->nested.begin(), c->nested.end());
+  for (const SwizzleStage& s : stages) {
+    lo = checked_sub(checked_add(lo, s.offset.value, "the offsets of a layout"), s.swizzle.zzz_mask(),
+                     "the offsets of a layout");
+    hi = checked_add(checked_add(hi, s.offset.value, "the offsets of a layout"), s.swizzle.zzz_mask(),
+                     "the offsets of a layout");
+  }
+}
+
+}  // namespace layoutx

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "layoutx/swizzle_algebra.hpp"
@@ -26,6 +27,11 @@ std::vector<Mode> canonical_modes(const Layout& l);
 // Throws Error when some offset of l could overflow 64 bits, so that walks and
 // sums over l's offsets need no further checks.
 void check_offsets_fit(const Layout& l);
+
+// The smallest and largest offsets of l (every offset lies between them and
+// they are reached); throws Error when either leaves 64 bits. Unlike
+// check_offsets_fit, the distance between them may not fit.
+std::pair<std::int64_t, std::int64_t> offset_bounds(const Layout& l);
 
 class Odometer {
  public:

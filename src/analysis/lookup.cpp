@@ -122,17 +122,23 @@ Location locate_coordinate(const AnyLayout& l, const IntTuple& coord) {
   return at(l, index.value);
 }
 
-Preimage locate_offset(const AnyLayout& l, std::int64_t offset, const LookupLimits& limits) {
+bool for_each_preimage(const AnyLayout& l, std::int64_t offset, const LookupLimits& limits,
+                       const std::function<void(const Location&)>& each) {
   const Layout& inner = inner_layout(l);
   walk::check_offsets_fit(inner);
-  Preimage p;
-  if (size(inner).value <= 0) return p;
+  if (size(inner).value <= 0) return false;
   Search s = prepare(inner, limits);
   solve(s, 0, walk::unfinish(l, offset), 0);
-  p.truncated = full(s);
-  if (p.truncated) s.found.resize(limits.max_matches);
+  const bool truncated = full(s);
+  if (truncated) s.found.resize(limits.max_matches);
   std::sort(s.found.begin(), s.found.end());
-  for (std::int64_t index : s.found) p.matches.push_back(at(l, index));
+  for (std::int64_t index : s.found) each(at(l, index));
+  return truncated;
+}
+
+Preimage locate_offset(const AnyLayout& l, std::int64_t offset, const LookupLimits& limits) {
+  Preimage p;
+  p.truncated = for_each_preimage(l, offset, limits, [&](const Location& loc) { p.matches.push_back(loc); });
   return p;
 }
 

@@ -19,8 +19,12 @@ namespace {
 
 using walk::Mode;
 
+// The mirrored image (every stride made positive) may reach past 64 bits
+// where the real offsets do not, so intervals are 128-bit.
+using Wide = __int128;
+
 struct Interval {
-  std::int64_t lo, hi;  // [lo, hi)
+  Wide lo, hi;  // [lo, hi)
 };
 
 struct Image {
@@ -41,30 +45,26 @@ void merge_sorted(std::vector<Interval>& v) {
 
 // The s copies of `image` shifted by 0, d, ..., (s-1)d. `span` is the end of
 // the image: when d >= span the copies are already in order.
-bool add_mode(std::vector<Interval>& image, Mode m, std::int64_t span, std::size_t max_intervals) {
+bool add_mode(std::vector<Interval>& image, Mode m, Wide span, std::size_t max_intervals) {
   if (image.size() > max_intervals / static_cast<std::size_t>(m.shape)) return false;
   std::vector<Interval> next;
   next.reserve(image.size() * m.shape);
   for (std::int64_t c = 0; c < m.shape; ++c)
-    for (const Interval& iv : image) next.push_back(Interval{iv.lo + c * m.stride, iv.hi + c * m.stride});
+    for (const Interval& iv : image) next.push_back(Interval{iv.lo + Wide{c} * m.stride, iv.hi + Wide{c} * m.stride});
   if (m.stride < span) std::sort(next.begin(), next.end(), [](Interval x, Interval y) { return x.lo < y.lo; });
   merge_sorted(next);
   image = std::move(next);
   return true;
 }
 
-// @pre size(l) > 0 and check_offsets_fit(l)
+// @pre size(l) > 0; offset_bounds(l) fit
 Image image_of(const Layout& l, std::size_t max_intervals) {
-  std::int64_t low = 0, high = 0;
+  const auto [low, high] = walk::offset_bounds(l);
   std::vector<Mode> live;  // strides made positive; a negative stride mirrors its mode
   for (Mode m : walk::leaf_modes(l)) {
     if (m.shape == 1 || m.stride == 0) continue;
-    if (m.stride < 0) {
-      low += (m.shape - 1) * m.stride;
-      m.stride = -m.stride;
-    } else {
-      high += (m.shape - 1) * m.stride;
-    }
+    if (m.stride == INT64_MIN) throw Error(fmt::format("overflow: the stride {} has no 64-bit magnitude", m.stride));
+    m.stride = std::abs(m.stride);
     live.push_back(m);
   }
   Image image{low, high, std::nullopt};
@@ -75,20 +75,20 @@ Image image_of(const Layout& l, std::size_t max_intervals) {
   std::stable_sort(live.begin(), live.end(), [](Mode x, Mode y) { return x.stride < y.stride; });
 
   std::size_t last_overlap = 0;  // one past the last mode that overlaps the ones before it
-  std::int64_t span = 1;
+  Wide span = 1;
   for (std::size_t k = 0; k < live.size(); ++k) {
     if (live[k].stride < span) last_overlap = k + 1;
-    span += (live[k].shape - 1) * live[k].stride;
+    span += Wide{live[k].shape - 1} * live[k].stride;
   }
 
   std::vector<Interval> spelled{{0, 1}};
   span = 1;
   for (std::size_t k = 0; k < last_overlap; ++k) {
     if (!add_mode(spelled, live[k], span, max_intervals)) return image;
-    span += (live[k].shape - 1) * live[k].stride;
+    span += Wide{live[k].shape - 1} * live[k].stride;
   }
-  std::int64_t count = 0;
-  for (const Interval& iv : spelled) count += iv.hi - iv.lo;
+  std::int64_t count = 0;  // at most the size: the image has no more offsets than indices
+  for (const Interval& iv : spelled) count += static_cast<std::int64_t>(iv.hi - iv.lo);
   for (std::size_t k = last_overlap; k < live.size(); ++k) count *= live[k].shape;
   image.count = count;
   return image;
@@ -148,12 +148,13 @@ std::optional<std::int64_t> cute_vector(const AnyLayout& l) {
 void derive(Properties& p) {
   if (!p.image_size) return;
   p.injective = *p.image_size == p.size;
-  const bool fills = p.min_offset && p.max_offset && *p.min_offset == 0 && *p.max_offset + 1 == p.cosize;
+  const bool fills =
+      p.cosize && p.min_offset && p.max_offset && *p.min_offset == 0 && *p.max_offset + 1 == *p.cosize;
   if (!p.min_offset) {
     p.bijective = p.injective == false ? std::optional<bool>(false) : std::nullopt;
     return;
   }
-  p.surjective = fills && *p.image_size == p.cosize;
+  p.surjective = fills && *p.image_size == *p.cosize;
   p.bijective = *p.injective && *p.surjective;
   p.compact = *p.surjective && *p.image_size * p.broadcast == p.size;
 }
@@ -162,15 +163,19 @@ void derive(Properties& p) {
 
 Properties properties(const AnyLayout& l, const PropertyLimits& limits) {
   const Layout& inner = inner_layout(l);
-  walk::check_offsets_fit(inner);
+  walk::offset_bounds(inner);  // throws unless every offset fits in 64 bits
   Properties p;
   p.size = size(inner).value;
-  p.cosize = cosize(l).value;
+  try {
+    p.cosize = cosize(l).value;
+  } catch (const Error&) {
+    p.cosize.reset();  // 1 + the sum of (s-1)*|d| past 64 bits: no offset range [0, cosize) to fill
+  }
   p.vector = cute_vector(l);
   if (p.size <= 0) {  // an empty domain (CuTe allows a zero or negative extent)
     p.image_size = 0;
     p.injective = true;
-    p.surjective = p.bijective = p.compact = p.cosize <= 0;
+    p.surjective = p.bijective = p.compact = p.cosize && *p.cosize <= 0;
     return p;
   }
   // Only now: beside a size-0 mode the other extents may multiply past 64 bits.

@@ -15,6 +15,7 @@ namespace {
 
 // Tiles larger than this are not one CTA's shared memory.
 constexpr std::int64_t kMaxTileElements = std::int64_t{1} << 22;
+constexpr std::int64_t kMaxSearchLanes = std::int64_t{1} << 14;
 constexpr int kMaxSwizzleBits = 5;
 
 // base element offset -> candidate element offset
@@ -207,6 +208,12 @@ SearchResult search_swizzles(const Layout& base, std::int64_t elem_bits, const s
   const std::int64_t tile = size(base).value, footprint = cosize(base).value;
   if (tile > kMaxTileElements || footprint > kMaxTileElements)
     throw Error(fmt::format("the tile spans {} elements; the search takes tiles of at most {}", footprint, kMaxTileElements));
+  // Every candidate replays every lane: the lanes in all bound the work and the memory.
+  std::int64_t lanes = 0;
+  for (const auto& p : patterns) lanes = checked_add(lanes, std::max<std::int64_t>(size(p.lanes).value, 0), "lanes");
+  if (lanes > kMaxSearchLanes)
+    throw Error(fmt::format("the patterns have {} lanes in all; the search replays at most {} ({} warp instructions)",
+                            lanes, kMaxSearchLanes, kMaxSearchLanes / kWarpLanes));
   std::vector<Prepared> prepared;
   for (const auto& p : patterns) prepared.push_back(prepare(base, elem_bits, p));
 

@@ -3,9 +3,11 @@
 
 #include <charconv>
 #include <map>
+#include <new>
 #include <optional>
 
 #include "driver.hpp"
+#include "input_lines.hpp"
 #include "layoutx/analysis.hpp"
 #include "layoutx/render_analysis.hpp"
 #include "output.hpp"
@@ -28,6 +30,8 @@ std::optional<Value> evaluate_reported(const Settings& s, const std::string& exp
     report_error(e.what(), expr, e.offset(), true);
   } catch (const Error& e) {
     report_error(e.what(), expr, 0, false);
+  } catch (const std::bad_alloc&) {
+    report_error("out of memory", expr, 0, false);
   }
   return std::nullopt;
 }
@@ -51,7 +55,12 @@ struct EqOptions {
 };
 
 int run_eq(const Settings& s, const EqOptions& o) {
-  const std::vector<std::string> exprs = gather(o.exprs);
+  std::string problem;
+  const std::vector<std::string> exprs = gather(s, o.exprs, 2, problem);
+  if (!problem.empty()) {
+    report_error(problem, "", 0, false);
+    return kUsage;
+  }
   if (exprs.size() != 2) {
     report_error(fmt::format("eq compares two layouts, got {} expressions", exprs.size()), "", 0, false);
     return kUsage;
@@ -70,21 +79,25 @@ int run_eq(const Settings& s, const EqOptions& o) {
   const AnyLayout &a = *layouts[0], &b = *layouts[1];
   try {
     bool equal = false;
-    std::string text;
     if (o.structural) {
       equal = structurally_equal(a, b);
-      if (!o.quiet) text = render_structural(equal, a, b, o.json);
+      if (!o.quiet) out(render_structural(equal, a, b, o.json));
     } else {
       const Comparison c = compare_functional(a, b, ComparisonLimits{o.max_diffs, o.limit});
       equal = c.equal;
-      if (!o.quiet) text = render_comparison(c, a, b, EqualityView{o.json, use_color(s), !o.no_grid, s.grid.max_cells});
+      if (!o.quiet)
+        render_comparison(c, a, b, EqualityView{o.json, use_color(s), !o.no_grid, s.grid.max_cells},
+                          [](std::string_view text) { out(text); });
     }
-    out(text);
     flush_out();
     return equal ? kOk : kRejected;
   } catch (const Error& e) {
     flush_out();
     report_error(e.what(), "", 0, false);
+    return kUsage;
+  } catch (const std::bad_alloc&) {
+    flush_out();
+    report_error("out of memory", "", 0, false);
     return kUsage;
   }
 }
@@ -100,7 +113,8 @@ struct LookupOptions {
 
 enum class Query { Offset, Index, Coord };
 
-// The queries in command-line order; a '-' value stands for the lines of standard input.
+// The queries in command-line order; a '-' value stands for the lines of
+// standard input and is kept as it is, to be read while answering.
 std::vector<std::pair<Query, std::string>> queries_in_order(CLI::App* sub, const LookupOptions& o) {
   std::vector<std::pair<Query, std::string>> out;
   std::map<std::string, std::size_t> seen;
@@ -112,14 +126,21 @@ std::vector<std::pair<Query, std::string>> queries_in_order(CLI::App* sub, const
     const auto [kind, all] = it->second;
     const std::vector<std::string>& values = *all;
     const std::size_t i = seen[it->first]++;
-    if (i >= values.size()) continue;
-    if (values[i] != "-") {
-      out.emplace_back(kind, values[i]);
-      continue;
-    }
-    for (const auto& line : gather({"-"})) out.emplace_back(kind, line);
+    if (i < values.size()) out.emplace_back(kind, values[i]);
   }
   return out;
+}
+
+// An --offset or --index on the command line that is no integer is a usage
+// error (lines of standard input are data: each is answered or rejected).
+bool integers_where_needed(const std::vector<std::pair<Query, std::string>>& queries) {
+  for (const auto& [kind, text] : queries) {
+    if (kind == Query::Coord || text == "-" || parse_integer(text)) continue;
+    report_error(fmt::format("{} '{}': not an integer", kind == Query::Offset ? "--offset" : "--index", text), "", 0,
+                 false);
+    return false;
+  }
+  return true;
 }
 
 void answer(const AnyLayout& l, Query kind, const std::string& text, const Settings& s, const LookupOptions& o) {
@@ -131,15 +152,18 @@ void answer(const AnyLayout& l, Query kind, const std::string& text, const Setti
     return;
   }
   const auto n = parse_integer(text);
-  if (!n) throw Error(fmt::format("'{}' is not an integer {}", text, kind == Query::Offset ? "offset" : "index"));
+  if (!n) throw Error(fmt::format("'{}' is not an integer {}", excerpt(text), kind == Query::Offset ? "offset" : "index"));
   if (kind == Query::Index) {
     out(render_location(locate_index(l, *n), o.json));
     return;
   }
-  const Preimage p = locate_offset(l, *n, LookupLimits{o.max_matches});
-  if (p.matches.empty()) throw Error(fmt::format("no index maps to offset {}", *n));
-  for (const Location& loc : p.matches) out(render_location(loc, o.json));
-  if (p.truncated)
+  bool any = false;
+  const bool truncated = for_each_preimage(l, *n, LookupLimits{o.max_matches}, [&](const Location& loc) {
+    any = true;
+    out(render_location(loc, o.json));
+  });
+  if (!any) throw Error(fmt::format("no index maps to offset {}", *n));
+  if (truncated)
     report_warning(fmt::format("more than {} indices map to offset {}; the first {} found are shown (raise --max-matches)",
                                o.max_matches, *n, o.max_matches));
 }
@@ -151,13 +175,14 @@ int run_lookup(const Settings& s, CLI::App* sub, const LookupOptions& o) {
                  "", 0, false);
     return kUsage;
   }
+  if (!integers_where_needed(queries)) return kUsage;
   const auto v = evaluate_reported(s, o.expr);
   if (!v) return kRejected;
   int status = kOk;
   try {
     const AnyLayout l = require_layout(*v, "lookup");
     if (o.header && !o.json) out(render_location_header());
-    for (const auto& [kind, text] : queries) {
+    const auto answer_one = [&](Query kind, const std::string& text) {
       try {
         answer(l, kind, text, s, o);
       } catch (const SourceError& e) {
@@ -168,6 +193,25 @@ int run_lookup(const Settings& s, CLI::App* sub, const LookupOptions& o) {
         flush_out();
         report_error(e.what(), "", 0, false);
         status = kRejected;
+      } catch (const std::bad_alloc&) {
+        flush_out();
+        report_error("out of memory", "", 0, false);
+        status = kRejected;
+      }
+    };
+    for (const auto& [kind, text] : queries) {
+      if (text != "-") {
+        answer_one(kind, text);
+        continue;
+      }
+      ExpressionSource lines({"-"}, s.language.max_length);
+      while (const auto line = lines.next()) {
+        if (line->problem.empty()) {
+          answer_one(kind, line->text);
+        } else {
+          report_error(line->problem, "", 0, false);
+          status = kRejected;
+        }
       }
     }
   } catch (const Error& e) {
@@ -185,8 +229,15 @@ int run_explain(const Settings& s, const std::vector<std::string>& exprs, bool j
   int status = kOk;
   Diagnostics& diag = Diagnostics::current();
   diag.strict = s.strict;
-  for (const auto& expr : gather(exprs)) {
+  ExpressionSource source(exprs, s.language.max_length);
+  while (const auto input = source.next()) {
+    const std::string& expr = input->text;
     diag.clear();
+    if (!input->problem.empty()) {
+      report_error(input->problem, "", 0, false);
+      status = kRejected;
+      continue;
+    }
     trace::Recorder recorder;
     TraceView view{expr, std::nullopt, std::nullopt, false, json};
     try {
@@ -229,10 +280,17 @@ Command register_eq(CLI::App& app, Settings& s) {
   sub->add_flag("--json", o->json, "One JSON object");
   sub->add_flag("-q,--quiet", o->quiet, "No output: the exit status says it");
   sub->add_flag("--no-grid", o->no_grid, "Leave out the grid that marks the differing cells");
-  sub->add_option("--max-diffs", o->max_diffs, "Differing indices listed (default 8)")->check(CLI::Range(0, 1000000));
+  sub->add_option("--max-diffs", o->max_diffs, "Differing indices listed (default 8)")->check(integer_range(0, 1000000));
   sub->add_option("--limit", o->limit, "Indices compared one by one at most (default 67108864)")
-      ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40));
-  return {sub, [&s, o] { return run_eq(s, *o); }};
+      ->check(integer_range(std::int64_t{1}, std::int64_t{1} << 40));
+  // A failure to write the answer is eq's trouble status, not "different".
+  return {sub, [&s, o] {
+            try {
+              return run_eq(s, *o);
+            } catch (const OutputFailure&) {
+              return kUsage;
+            }
+          }};
 }
 
 Command register_lookup(CLI::App& app, Settings& s) {
@@ -251,7 +309,7 @@ Command register_lookup(CLI::App& app, Settings& s) {
   sub->add_flag("--json", o->json, "One JSON object per answer (JSON Lines)");
   sub->add_flag("--header", o->header, "Start with a header line naming the columns");
   sub->add_option("--max-matches", o->max_matches, "Indices listed per offset at most (default 1000)")
-      ->check(CLI::Range(1, 100000000));
+      ->check(integer_range(1, 100000000));
   return {sub, [&s, o, sub] { return run_lookup(s, sub, *o); }};
 }
 
@@ -266,20 +324,20 @@ Command register_coalescing(CLI::App& app, Settings& s) {
                   "'-' reads them from standard input")
       ->required();
   sub->add_option("-e,--element-bytes", c->options.element_bytes, "Bytes per element (default 4)")
-      ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 20));
+      ->check(integer_range(std::int64_t{1}, std::int64_t{1} << 20));
   sub->add_option("-w,--warp", c->options.warp, "Threads per warp (default 32)")
-      ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 20));
+      ->check(integer_range(std::int64_t{1}, std::int64_t{1} << 20));
   sub->add_option("--vector", c->vector, "Elements per access (default: the widest usable)")
-      ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 20));
+      ->check(integer_range(std::int64_t{1}, std::int64_t{1} << 20));
   sub->add_option("--max-vector-bytes", c->options.max_vector_bytes, "Widest access a thread issues (default 16)")
-      ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 20));
+      ->check(integer_range(std::int64_t{1}, std::int64_t{1} << 20));
   sub->add_option("--sector-bytes", c->options.sector_bytes, "Sector size (default 32)")
-      ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 20));
+      ->check(integer_range(std::int64_t{1}, std::int64_t{1} << 20));
   sub->add_option("--line-bytes", c->options.line_bytes, "Cache line size (default 128)")
-      ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 20));
+      ->check(integer_range(std::int64_t{1}, std::int64_t{1} << 20));
   sub->add_flag("--threads", c->options.threads_only, "Every mode is the thread: one element per thread");
   sub->add_option("--limit", c->options.max_elements, "Largest layout analysed, in elements (default 67108864)")
-      ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40));
+      ->check(integer_range(std::int64_t{1}, std::int64_t{1} << 40));
   sub->add_flag("--json", c->json, "One JSON object per expression");
   return {sub, [&s, c] {
             CoalescingOptions options = c->options;

@@ -24,8 +24,8 @@ struct ElementSize {
 
 void add_element_size(CLI::App* sub, ElementSize& e) {
   auto* group = sub->add_option_group("element size", "The size of one element of the layout (one of the two)");
-  group->add_option("--elem-bytes", e.bytes, "Bytes per element (2 for half, 4 for float)")->check(CLI::Range(1, 1024));
-  group->add_option("--elem-bits", e.bits, "Bits per element, for sub-byte types (4 for int4)")->check(CLI::Range(1, 8192));
+  group->add_option("--elem-bytes", e.bytes, "Bytes per element (2 for half, 4 for float)")->check(integer_range(1, 1024));
+  group->add_option("--elem-bits", e.bits, "Bits per element, for sub-byte types (4 for int4)")->check(integer_range(1, 8192));
   group->require_option(1);
 }
 
@@ -240,7 +240,7 @@ Command register_swizzle_search(CLI::App& app, Settings& s) {
                   "KIND:PATTERN of the instructions that fill the tile (repeatable); KIND may be a copy atom");
   sub->add_option("--read", args->reads,
                   "KIND:PATTERN of the instructions that read it (repeatable); KIND may be a copy atom");
-  sub->add_option("--top", args->options.top, "Candidates shown (default 5)")->check(CLI::Range(1, 1000));
+  sub->add_option("--top", args->options.top, "Candidates shown (default 5)")->check(integer_range(1, 1000));
   sub->add_flag("--no-padding", args->no_padding, "Try swizzles only");
   sub->add_flag("--no-swizzle", args->no_swizzle, "Try paddings only");
   sub->add_flag("--json", args->json, "One JSON object");

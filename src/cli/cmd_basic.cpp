@@ -40,7 +40,11 @@ Command register_print(CLI::App& app, Settings& s) {
   return {sub, [&s, exprs, color] {
             const GridColoring coloring{color_by_named(color->first), color->second};
             return for_each_expression(s, *exprs, [&](const Value& v) {
-              out(use_color(s) ? render_grid_color(v, s.grid, coloring) : render_grid(v, s.grid));
+              const Sink sink = [](std::string_view text) { out(text); };
+              if (use_color(s))
+                render_grid_color(v, s.grid, coloring, sink);
+              else
+                render_grid(v, s.grid, sink);
             });
           }};
 }

@@ -53,7 +53,12 @@ Command register_draw(CLI::App& app, Settings& s) {
               report_error("draw takes EXPR, or --atom NAME", "", 0, false);
               return kUsage;
             }
-            const std::vector<std::string> expressions = gather({o->expression});
+            std::string problem;
+            const std::vector<std::string> expressions = gather(s, {o->expression}, 1, problem);
+            if (!problem.empty()) {
+              report_error(problem, "", 0, false);
+              return kRejected;
+            }
             if (expressions.size() != 1) {
               report_error("draw takes exactly one expression", "", 0, false);
               return kUsage;

@@ -73,7 +73,7 @@ Command register_tv(CLI::App& app, Settings& s) {
       ->excludes(thr_id);
   sub->add_option("--operand", o->operand, "With --atom: A, B or C (default C) of an MMA atom, src or dst (default src) of a copy atom");
   sub->add_option("--bits", o->bits, "With --atom, a copy atom: the width of a value in bits (default 16)")
-      ->check(CLI::Range(1, 1024));
+      ->check(integer_range(1, 1024));
   sub->add_flag("--by-thread,--inverse", o->by_thread, "List each thread with the (row,col) cells of its values");
   add_picture_options(sub, o->target, true);
   return {sub, [&s, o] {

@@ -3,9 +3,10 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <charconv>
 #include <cstdlib>
-#include <iostream>
 
+#include "input_lines.hpp"
 #include "layoutx/notation.hpp"
 #include "output.hpp"
 
@@ -19,20 +20,17 @@ bool use_color(const Settings& s) {
   return isatty(STDOUT_FILENO) != 0;
 }
 
-std::vector<std::string> gather(const std::vector<std::string>& args) {
+std::vector<std::string> gather(const Settings& s, const std::vector<std::string>& args, std::size_t at_most,
+                                std::string& problem) {
   std::vector<std::string> out;
-  for (const auto& a : args) {
-    if (a != "-") {
-      out.push_back(a);
-      continue;
+  ExpressionSource source(args, s.language.max_length);
+  while (auto e = source.next()) {
+    if (!e->problem.empty()) {
+      problem = e->problem;
+      return out;
     }
-    std::string line;
-    while (std::getline(std::cin, line)) {
-      if (!line.empty() && line.back() == '\r') line.pop_back();
-      const auto first = line.find_first_not_of(" \t");
-      if (first == std::string::npos || line[first] == '#') continue;
-      out.push_back(line);
-    }
+    out.push_back(std::move(e->text));
+    if (out.size() > at_most) break;
   }
   return out;
 }
@@ -60,8 +58,15 @@ int for_each_expression_text(const Settings& s, const std::vector<std::string>& 
   int status = kOk;
   Diagnostics& diag = Diagnostics::current();
   diag.strict = s.strict;
-  for (const auto& expr : gather(expressions)) {
+  ExpressionSource source(expressions, s.language.max_length);
+  while (const auto input = source.next()) {
+    const std::string& expr = input->text;
     diag.clear();
+    if (!input->problem.empty()) {
+      report_error(input->problem, "", 0, false);
+      status = kRejected;
+      continue;
+    }
     try {
       if (command(expr) != kOk) status = kRejected;
     } catch (const SourceError& e) {
@@ -86,6 +91,19 @@ AnyLayout require_layout(const Value& v, const char* command) {
   if (v.is_int_tuple()) return make_layout(v.as_int_tuple());
   if (!v.is_layout_like()) throw Error(fmt::format("{} needs a layout, got a {} {}", command, kind_name(v), to_text(v)));
   return v.as_any_layout();
+}
+
+CLI::Validator integer_range(std::int64_t lo, std::int64_t hi) {
+  return CLI::Validator(
+      [lo, hi](std::string& text) -> std::string {
+        std::int64_t v = 0;
+        const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+        if (text.empty() || end != text.data() + text.size() || ec == std::errc::invalid_argument)
+          return fmt::format("Value {} is not an integer", text);
+        if (ec != std::errc() || v < lo || v > hi) return fmt::format("Value {} not in range {} to {}", text, lo, hi);
+        return "";
+      },
+      fmt::format("INT in [{} - {}]", lo, hi));
 }
 
 void add_expressions(CLI::App* sub, std::vector<std::string>& expressions) {

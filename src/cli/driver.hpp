@@ -27,8 +27,12 @@ struct Settings {
 // Whether to colour standard output: --color, NO_COLOR, and whether stdout is a terminal.
 bool use_color(const Settings& s);
 
-// Expand '-' into the non-blank, non-# lines of standard input.
-std::vector<std::string> gather(const std::vector<std::string>& args);
+// The expressions, '-' expanded into the non-blank, non-# lines of standard
+// input, for commands that take a fixed few: it stops after at_most + 1 (so
+// that one too many can be told), or at a line that cannot be used, whose
+// reason goes to `problem`.
+std::vector<std::string> gather(const Settings& s, const std::vector<std::string>& args, std::size_t at_most,
+                                std::string& problem);
 
 // Evaluate each expression, run `command` on its value, report errors and
 // warnings on stderr. Returns kOk or kRejected.
@@ -48,6 +52,10 @@ int run_show_both(const Settings& s, const std::vector<std::string>& expressions
 
 // The argument as a layout-like value (a bare shape is the compact column-major layout).
 AnyLayout require_layout(const Value& v, const char* command);
+
+// An option's check: a decimal integer in [lo, hi]; a value that is no
+// integer is told so (not "out of range").
+CLI::Validator integer_range(std::int64_t lo, std::int64_t hi);
 
 // A subcommand: registered with CLI11, run when chosen.
 struct Command {

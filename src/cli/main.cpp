@@ -6,11 +6,14 @@
 #include <algorithm>
 #include <csignal>
 #include <cstdio>
+#include <iostream>
+#include <new>
 #include <string_view>
 
 #include "driver.hpp"
 #include "layoutx/notation.hpp"
 #include "layoutx/version.hpp"
+#include "output.hpp"
 
 namespace layoutx::cli {
 namespace {
@@ -90,12 +93,12 @@ int run(int argc, char** argv) {
       ->check(CLI::IsMember({"auto", "always", "never"}));
   // The parser recurses once per level: 256 levels stay far inside an 8 MiB stack, even under ASan.
   app.add_option("--max-depth", s.language.max_depth, "Deepest nesting of parentheses accepted (default 64)")
-      ->check(CLI::Range(1, 256));
+      ->check(integer_range(1, 256));
   app.add_option("--max-length", s.language.max_length, "Longest expression accepted, in bytes (default 100000)")
-      ->check(CLI::Range(1, 1 << 30));
+      ->check(integer_range(1, 1 << 30));
   // A grid is built in memory at about 24 bytes a cell: 2^26 cells stay near 1.5 GiB.
   app.add_option("--max-cells", s.grid.max_cells, "Largest grid or picture drawn, in cells (default 1048576)")
-      ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 26));
+      ->check(integer_range(std::int64_t{1}, std::int64_t{1} << 26));
 
   // A word where the command should be lands here (hidden), so that the error can name it.
   std::vector<std::string> stray;
@@ -150,9 +153,21 @@ int run(int argc, char** argv) {
 }  // namespace
 }  // namespace layoutx::cli
 
+// Whatever a command leaves unwritten (help and version text included) is
+// flushed here, so that a full disk or a closed descriptor is an error too.
 int main(int argc, char** argv) {
   std::signal(SIGPIPE, SIG_DFL);
   static char buffer[1 << 16];
   std::setvbuf(stdout, buffer, _IOFBF, sizeof buffer);
-  return layoutx::cli::run(argc, argv);
+  try {
+    const int status = layoutx::cli::run(argc, argv);
+    std::cout.flush();
+    layoutx::cli::flush_out();
+    return status;
+  } catch (const layoutx::cli::OutputFailure&) {
+    return layoutx::cli::kRejected;
+  } catch (const std::bad_alloc&) {
+    std::fputs("layoutx: error: out of memory\n", stderr);
+    return layoutx::cli::kRejected;
+  }
 }

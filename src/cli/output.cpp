@@ -5,24 +5,29 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 
 namespace layoutx::cli {
 
+namespace {
+
+[[noreturn]] void write_failed() {
+  if (errno == EPIPE) std::_Exit(0);  // the reader went away: nothing more to say
+  std::fprintf(stderr, "layoutx: error: cannot write to standard output: %s\n", std::strerror(errno));
+  std::clearerr(stdout);
+  throw OutputFailure{};
+}
+
+}  // namespace
+
 void out(std::string_view text) {
   if (text.empty()) return;
-  if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size()) {
-    if (errno == EPIPE) std::_Exit(0);  // the reader went away: nothing more to say
-    std::fputs("layoutx: error: cannot write to standard output\n", stderr);
-    std::_Exit(1);
-  }
+  if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size()) write_failed();
 }
 
 void flush_out() {
-  if (std::fflush(stdout) != 0) {
-    if (errno == EPIPE) std::_Exit(0);
-    std::fputs("layoutx: error: cannot write to standard output\n", stderr);
-    std::_Exit(1);
-  }
+  // A write that failed earlier (help text written through iostreams) leaves the error flag.
+  if (std::fflush(stdout) != 0 || std::ferror(stdout)) write_failed();
 }
 
 // Control characters would garble the caret line; show them as '?'.

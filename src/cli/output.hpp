@@ -6,7 +6,12 @@
 
 namespace layoutx::cli {
 
-// Buffered stdout; a closed pipe ends the program quietly.
+// Thrown (after the message is on stderr) when stdout cannot be written;
+// each command turns it into its exit status.
+struct OutputFailure {};
+
+// Buffered stdout; a closed pipe ends the program quietly, any other failure
+// to write is reported and throws OutputFailure.
 void out(std::string_view text);
 void flush_out();
 

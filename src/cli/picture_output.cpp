@@ -18,12 +18,16 @@ void add_picture_options(CLI::App* sub, PictureTarget& target, bool with_text) {
                   with_text ? "Output: text, svg, tikz (a LaTeX document) or html (default: from -o's extension, else text)"
                             : "Output: svg, tikz (a LaTeX document) or html (default: from -o's extension, else svg)")
       ->check(CLI::IsMember(formats));
-  sub->add_option("-o,--output", target.file, "Write to FILE (.svg, .tex, .html) instead of standard output");
+  target.file_option = sub->add_option("-o,--output", target.file, "Write to FILE (.svg, .tex, .html) instead of standard output");
   sub->add_option("--max-picture-cells", target.max_cells, "Largest picture drawn, in cells (default 65536)")
-      ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 32));
+      ->check(integer_range(std::int64_t{1}, std::int64_t{1} << 32));
 }
 
 bool resolve_format(const PictureTarget& target, PictureFormat fallback, bool with_text, PictureFormat& format) {
+  if (target.file.empty() && target.file_option && target.file_option->count() > 0) {
+    report_error("-o: an empty file name (leave -o out to write to standard output)", "", 0, false);
+    return false;
+  }
   std::string f = target.format;
   if (f.empty() && !target.file.empty()) {
     const auto dot = target.file.rfind('.');
@@ -76,7 +80,7 @@ void add_color_options(CLI::App* sub, std::string& color_by, int& bits) {
   sub->add_option("--color-by", color_by,
                   "Colour cells by offset (default), thread (the row), value (the column) or bank (32 banks of 4 bytes)")
       ->check(CLI::IsMember({"offset", "thread", "value", "bank"}));
-  sub->add_option("--bits", bits, "Element width in bits, for --color-by bank (default 32)")->check(CLI::Range(1, 1024));
+  sub->add_option("--bits", bits, "Element width in bits, for --color-by bank (default 32)")->check(integer_range(1, 1024));
 }
 
 ColorBy color_by_named(const std::string& name) {

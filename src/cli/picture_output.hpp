@@ -17,6 +17,7 @@ enum class PictureFormat { Text, Svg, Tikz, Html };
 struct PictureTarget {
   std::string format;  // empty: from the file's extension, else the command's default
   std::string file;    // empty: standard output
+  const CLI::Option* file_option = nullptr;  // -o, to tell an empty name given from none
   std::int64_t max_cells = PictureOptions{}.max_cells;
 };
 

@@ -77,13 +77,32 @@ Layout complement_filtered(const Layout& filtered, const IntTuple& cotarget) {
                          IntTuple::tuple({IntTuple(rs), rest_stride})});
 }
 
+// CuTe's complement sorts the strides as signed values and divides by them,
+// so it means something only for positive strides; with a negative one its
+// answer (often a negative extent) is no complement, and is kept with a warning.
+Layout warn_negative_strides(const Layout& filtered, Layout r) {
+  for (const Int& d : leaves(filtered.stride))
+    if (d.value < 0) {
+      Diagnostics::current().warn(
+          "complement of negative strides",
+          fmt::format("complement({}) = {} is CuTe's answer, but CuTe's complement assumes positive strides (the "
+                      "stride {} is negative), so it is not a complement of the layout",
+                      to_text(filtered), to_text(r), d.value));
+      break;
+    }
+  return r;
+}
+
 }  // namespace
 
-Layout complement(const Layout& l, const IntTuple& cotarget) { return complement_filtered(filter(l), cotarget); }
+Layout complement(const Layout& l, const IntTuple& cotarget) {
+  const Layout filtered = filter(l);
+  return warn_negative_strides(filtered, complement_filtered(filtered, cotarget));
+}
 
 Layout complement(const Layout& l) {
   const Layout filtered = filter(l);
-  return complement_filtered(filtered, cosize(filtered));
+  return warn_negative_strides(filtered, complement_filtered(filtered, cosize(filtered)));
 }
 
 }  // namespace layoutx

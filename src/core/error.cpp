@@ -2,6 +2,12 @@
 
 namespace layoutx {
 
+std::string excerpt(std::string_view text) {
+  constexpr std::size_t kShown = 40;
+  if (text.size() <= kShown + 24) return std::string(text);
+  return std::string(text.substr(0, kShown)) + "... (" + std::to_string(text.size()) + " bytes)";
+}
+
 Diagnostics& Diagnostics::current() {
   thread_local Diagnostics diagnostics;
   return diagnostics;

@@ -32,6 +32,7 @@ std::string did_you_mean(const std::string& name) {
   std::string best;
   std::size_t best_d = 3;
   for (const auto& f : function_names()) {
+    if (name.size() >= f.size() + best_d) continue;  // the lengths alone are that far apart
     const std::size_t d = edit_distance(name, f);
     if (d < best_d) {
       best_d = d;
@@ -202,7 +203,7 @@ class Evaluator {
     if (n.name == "LayoutRight" || n.name == "GenRowMajor") return Value::tag(Value::Kind::LayoutRight);
     if (lang::find_builtin(n.name))
       throw SourceError(fmt::format("{} is a function: call it as {}(...)", n.name, n.name), n.offset);
-    throw SourceError(fmt::format("unknown name '{}'{}", n.name, did_you_mean(n.name)), n.offset);
+    throw SourceError(fmt::format("unknown name '{}'{}", excerpt(n.name), did_you_mean(n.name)), n.offset);
   }
 
   Value call(const Node& n) {
@@ -210,7 +211,7 @@ class Evaluator {
     if (!fn) {
       if (n.name == "Sw" || n.name == "Swizzle")
         throw SourceError(fmt::format("{}<B,M,S> is not a function; compose it with 'o'", n.name), n.offset);
-      throw SourceError(fmt::format("unknown function '{}'{}", n.name, did_you_mean(n.name)), n.offset);
+      throw SourceError(fmt::format("unknown function '{}'{}", excerpt(n.name), did_you_mean(n.name)), n.offset);
     }
     std::vector<Value> args;
     for (const auto& a : n.children) args.push_back(eval(a));

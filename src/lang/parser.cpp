@@ -54,8 +54,8 @@ std::int64_t parse_int64(std::string_view digits, bool negative, std::size_t off
   auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), magnitude);
   const std::uint64_t limit = negative ? std::uint64_t{1} << 63 : (std::uint64_t{1} << 63) - 1;
   if (ec != std::errc() || ptr != digits.data() + digits.size() || magnitude > limit)
-    throw SourceError(fmt::format("integer {}{} does not fit in a signed 64-bit integer", negative ? "-" : "", digits),
-                      offset);
+    throw SourceError(
+        fmt::format("integer {}{} does not fit in a signed 64-bit integer", negative ? "-" : "", excerpt(digits)), offset);
   return negative ? static_cast<std::int64_t>(0 - magnitude) : static_cast<std::int64_t>(magnitude);
 }
 

@@ -26,19 +26,22 @@ std::pair<std::int64_t, std::int64_t> grid_extent(const IntTuple& shape) {
   return {rows, rows == 0 ? 0 : n / rows};
 }
 
-std::string marked_grid(const AnyLayout& a, const AnyLayout& b, const EqualityView& view) {
+std::size_t decimal_width(std::int64_t x) { return fmt::formatted_size("{}", x); }
+
+// Two passes over the cells (the column width, then the rows), so that no
+// cell is kept: memory stays flat however large the grid; rows go to the sink
+// in blocks of about a megabyte.
+void marked_grid(const AnyLayout& a, const AnyLayout& b, const EqualityView& view, const Sink& sink) {
   const auto [rows, cols] = grid_extent(inner_layout(a).shape);
-  if (rows > 0 && cols > view.max_cells / rows)
-    return fmt::format("(grid of {} x {} cells left out: more than {}; raise --max-cells)\n", rows, cols,
-                       view.max_cells);
-  std::vector<std::string> cell(static_cast<std::size_t>(rows * cols));
-  std::vector<bool> differs(cell.size());
+  if (rows > 0 && cols > view.max_cells / rows) {
+    sink(fmt::format("(grid of {} x {} cells left out: more than {}; raise --max-cells)\n", rows, cols,
+                     view.max_cells));
+    return;
+  }
   std::size_t width = 1;
   for (std::int64_t i = 0; i < rows * cols; ++i) {
     const std::int64_t x = at(a, i), y = at(b, i);
-    differs[i] = x != y;
-    cell[i] = differs[i] ? fmt::format("{}/{}", x, y) : std::to_string(x);
-    width = std::max(width, cell[i].size());
+    width = std::max(width, x == y ? decimal_width(x) : decimal_width(x) + 1 + decimal_width(y));
   }
   const std::string rule = fmt::format("+{}", std::string(width + 2, '-'));
   std::string out = "cells: the offset where A and B agree, A/B where they differ\n    ";
@@ -53,14 +56,19 @@ std::string marked_grid(const AnyLayout& a, const AnyLayout& b, const EqualityVi
     border();
     out += fmt::format("{:>2}  ", m);
     for (std::int64_t n = 0; n < cols; ++n) {
-      const std::size_t i = static_cast<std::size_t>(m + n * rows);
-      const std::string text = fmt::format("{:>{}}", cell[i], width);
-      out += differs[i] && view.color ? fmt::format("| \x1b[1;31m{}\x1b[0m ", text) : fmt::format("| {} ", text);
+      const std::int64_t i = m + n * rows;
+      const std::int64_t x = at(a, i), y = at(b, i);
+      const std::string text = fmt::format("{:>{}}", x == y ? std::to_string(x) : fmt::format("{}/{}", x, y), width);
+      out += x != y && view.color ? fmt::format("| \x1b[1;31m{}\x1b[0m ", text) : fmt::format("| {} ", text);
     }
     out += "|\n";
+    if (out.size() >= (std::size_t{1} << 20)) {
+      sink(out);
+      out.clear();
+    }
   }
   border();
-  return out;
+  sink(out);
 }
 
 std::string layout_text(const AnyLayout& l) { return to_text(Value::of(l)); }
@@ -68,6 +76,13 @@ std::string layout_text(const AnyLayout& l) { return to_text(Value::of(l)); }
 }  // namespace
 
 std::string render_comparison(const Comparison& c, const AnyLayout& a, const AnyLayout& b, const EqualityView& view) {
+  std::string out;
+  render_comparison(c, a, b, view, [&](std::string_view text) { out += text; });
+  return out;
+}
+
+void render_comparison(const Comparison& c, const AnyLayout& a, const AnyLayout& b, const EqualityView& view,
+                       const Sink& sink) {
   const IntTuple& shape = inner_layout(a).shape;
   if (view.json) {
     std::string first = "[";
@@ -78,7 +93,7 @@ std::string render_comparison(const Comparison& c, const AnyLayout& a, const Any
                                      .num("a", c.first[i].a)
                                      .num("b", c.first[i].b)
                                      .done();
-    return json::Object()
+    sink(json::Object()
                .raw("equal", json::boolean(c.equal))
                .str("mode", "functional")
                .str("a", layout_text(a))
@@ -89,19 +104,26 @@ std::string render_comparison(const Comparison& c, const AnyLayout& a, const Any
                .raw("counted", json::boolean(c.counted))
                .raw("first", first + "]")
                .done() +
-           "\n";
+           "\n");
+    return;
   }
   std::string out = fmt::format("A: {}\nB: {}\nequal: {}\n", layout_text(a), layout_text(b), c.equal ? "true" : "false");
-  if (c.size_a != c.size_b) return out + fmt::format("size: {} vs {} (the domains differ)\n", c.size_a, c.size_b);
+  if (c.size_a != c.size_b) {
+    sink(out + fmt::format("size: {} vs {} (the domains differ)\n", c.size_a, c.size_b));
+    return;
+  }
   out += fmt::format("size: {}\n", c.size_a);
-  if (c.equal) return out;
+  if (c.equal) {
+    sink(out);
+    return;
+  }
   out += c.counted ? fmt::format("differing: {} of {} indices\n", c.differing, c.size_a)
                    : fmt::format("differing: at least {} of {} indices (stopped at the --limit)\n", c.differing, c.size_a);
   out += "first differences (index, coordinate, A, B):\n";
   for (const Difference& d : c.first)
     out += fmt::format("  {}\t{}\t{}\t{}\n", d.index, plain(coordinate_of(shape, d.index)), d.a, d.b);
-  if (view.grid) out += marked_grid(a, b, view);
-  return out;
+  sink(out);
+  if (view.grid) marked_grid(a, b, view, sink);
 }
 
 std::string render_structural(bool equal, const AnyLayout& a, const AnyLayout& b, bool as_json) {

@@ -1,6 +1,7 @@
 // print_layout: the layout line, then an m-by-n table of offsets.
 #include <fmt/format.h>
 
+#include "layoutx/analysis.hpp"
 #include "layoutx/notation.hpp"
 #include "decimal.hpp"
 #include "layoutx/render.hpp"
@@ -11,11 +12,32 @@ namespace {
 
 using render_detail::num_digits;
 
-void draw(std::string& out, const std::string& title, std::int64_t rows, std::int64_t cols, std::int64_t cosize,
+// Rows are handed to the sink in blocks of about a megabyte, so a grid of any
+// size is never held whole.
+class RowWriter {
+ public:
+  explicit RowWriter(const Sink& sink) : sink_(sink) {}
+  std::string& text() { return text_; }
+  void row_done() {
+    if (text_.size() >= kBlock) flush();
+  }
+  void flush() {
+    if (!text_.empty()) sink_(text_);
+    text_.clear();
+  }
+
+ private:
+  static constexpr std::size_t kBlock = std::size_t{1} << 20;
+  const Sink& sink_;
+  std::string text_;
+};
+
+void draw(RowWriter& w, const std::string& title, std::int64_t rows, std::int64_t cols, std::int64_t cosize,
           const std::function<std::int64_t(std::int64_t, std::int64_t)>& at) {
   const int idx_width = num_digits(cosize) + 2;
   static const std::string delim = "+-----------------------";
   const std::string rule = delim.substr(0, std::min<std::size_t>(idx_width + 1, delim.size()));
+  std::string& out = w.text();
   auto border = [&] {
     out += "    ";
     for (std::int64_t n = 0; n < cols; ++n) out += rule;
@@ -25,18 +47,21 @@ void draw(std::string& out, const std::string& title, std::int64_t rows, std::in
   out += "\n    ";
   for (std::int64_t n = 0; n < cols; ++n) fmt::format_to(std::back_inserter(out), "  {:>{}} ", n, idx_width - 2);
   out += "\n";
+  w.row_done();
   for (std::int64_t m = 0; m < rows; ++m) {
     border();
     fmt::format_to(std::back_inserter(out), "{:>2}  ", m);
     for (std::int64_t n = 0; n < cols; ++n) fmt::format_to(std::back_inserter(out), "| {:>{}} ", at(m, n), idx_width - 2);
     out += "|\n";
+    w.row_done();
   }
   border();
+  w.flush();
 }
 
 }  // namespace
 
-std::string render_grid(const Value& v, const GridOptions& options) {
+void render_grid(const Value& v, const GridOptions& options, const Sink& sink) {
   if (!v.is_layout_like() && !v.is_int_tuple())
     throw Error(fmt::format("print needs a layout, got a {} {}", kind_name(v), to_text(v)));
   const AnyLayout l = v.is_int_tuple() ? AnyLayout{make_layout(v.as_int_tuple())} : v.as_any_layout();
@@ -78,8 +103,15 @@ std::string render_grid(const Value& v, const GridOptions& options) {
     }
     return evaluate(l, coord).value;
   };
+  const std::int64_t cosize_of_l = cosize(l).value;
+  require_offsets_fit(l);  // every cell can be evaluated: nothing stops half-written
+  RowWriter w(sink);
+  draw(w, title, rows, cols, cosize_of_l, at);
+}
+
+std::string render_grid(const Value& v, const GridOptions& options) {
   std::string out;
-  draw(out, title, rows, cols, cosize(l).value, at);
+  render_grid(v, options, [&](std::string_view text) { out += text; });
   return out;
 }
 

@@ -4,6 +4,7 @@
 
 #include "decimal.hpp"
 #include "grid_geometry.hpp"
+#include "layoutx/analysis.hpp"
 #include "layoutx/render.hpp"
 #include "picture_palette.hpp"
 
@@ -26,7 +27,7 @@ std::string cell_color(const GridColoring& coloring, std::int64_t m, std::int64_
 
 }  // namespace
 
-std::string render_grid_color(const Value& v, const GridOptions& options, const GridColoring& coloring) {
+void render_grid_color(const Value& v, const GridOptions& options, const GridColoring& coloring, const Sink& sink) {
   const GridGeometry g = grid_geometry(v, "print");
   if (g.rows > options.max_cells || g.cols > options.max_cells || (g.rows > 0 && g.cols > options.max_cells / g.rows))
     throw Error(fmt::format("the grid would have {} x {} cells, more than the limit of {} (raise it with --max-cells)",
@@ -35,9 +36,16 @@ std::string render_grid_color(const Value& v, const GridOptions& options, const 
     throw Error(fmt::format("an element of {} bits has no bank; give --bits between 1 and 1024", coloring.bits));
 
   const int width = num_digits(cosize(g.layout).value);
+  require_offsets_fit(g.layout);  // every cell can be evaluated: nothing stops half-written
   static const std::string delim = "+-----------------------";
   const std::string rule = delim.substr(0, std::min<std::size_t>(width + 3, delim.size()));
   std::string out = grid_title(g) + "\n    ";
+  // Blocks of about a megabyte go to the sink: the grid is never held whole.
+  auto row_done = [&] {
+    if (out.size() < (std::size_t{1} << 20)) return;
+    sink(out);
+    out.clear();
+  };
   auto border = [&] {
     out += "    ";
     for (std::int64_t n = 0; n < g.cols; ++n) out += rule;
@@ -53,8 +61,15 @@ std::string render_grid_color(const Value& v, const GridOptions& options, const 
       fmt::format_to(std::back_inserter(out), "|{} {:>{}} \x1b[0m", cell_color(coloring, m, n, offset), offset, width);
     }
     out += "|\n";
+    row_done();
   }
   border();
+  sink(out);
+}
+
+std::string render_grid_color(const Value& v, const GridOptions& options, const GridColoring& coloring) {
+  std::string out;
+  render_grid_color(v, options, coloring, [&](std::string_view text) { out += text; });
   return out;
 }
 

@@ -31,6 +31,25 @@ void add_properties(std::vector<Row>& rows, const AnyLayout& l, bool tv) {
   }
 }
 
+// CuTe's cosize is 1 + the sum of (s-1)*|d|; with strides of opposite signs
+// it can leave 64 bits while every offset fits, and info still answers.
+std::string cosize_text(const Layout& l) {
+  try {
+    return to_text(cosize(l));
+  } catch (const Error&) {
+    __int128 sum = 1;
+    const std::vector<Int> s = leaves(l.shape), d = leaves(l.stride);
+    for (std::size_t i = 0; i < s.size(); ++i) {
+      const __int128 stride = d[i].value;
+      sum += (__int128{s[i].value} - 1) * (stride < 0 ? -stride : stride);
+    }
+    std::string digits;
+    for (unsigned __int128 u = static_cast<unsigned __int128>(sum < 0 ? -sum : sum); u != 0 || digits.empty(); u /= 10)
+      digits.insert(digits.begin(), static_cast<char>('0' + static_cast<int>(u % 10)));
+    return fmt::format("{}{} (past 64 bits: CuTe's int64_t cosize overflows)", sum < 0 ? "-" : "", digits);
+  }
+}
+
 }  // namespace
 
 std::string render_info(const Value& v, bool json) { return render_info(v, InfoOptions{json, false}); }
@@ -47,7 +66,7 @@ std::string render_info(const Value& v, const InfoOptions& options) {
   rows.push_back(text_row("shape", to_text(inner.shape)));
   if (!composed) rows.push_back(text_row("stride", to_text(inner.stride)));
   rows.push_back(text_row("size", to_text(size(inner))));
-  rows.push_back(text_row("cosize", to_text(cosize(inner))));
+  rows.push_back(text_row("cosize", cosize_text(inner)));
   rows.push_back(text_row("rank", to_text(static_int(inner.shape.rank()))));
   rows.push_back(text_row("depth", to_text(static_int(depth(inner.shape)))));
   if (composed) {

@@ -54,12 +54,12 @@ logical_divide((65536,65536):(65536,1), (256,128))
 composition((65536,65536):(65536,1), (65536,65536):(65536,1))
 right_inverse(((256,256),(256,256)):((1,65536),(256,16777216)))
 EOF
-t=$(now_ms); "$bin/layoutx" check --device - < "$log/random_exprs.txt" > "$log/random_gpu.txt" 2> "$log/random_gpu.err"
+t=$(now_ms); "$bin/layoutx" check --device --limit 4294967296 - < "$log/random_exprs.txt" > "$log/random_gpu.txt" 2> "$log/random_gpu.err"
 rc=$?
 note "random: $(grep -c '^check' "$log/random_gpu.txt") layouts (5 of 2^32 points), exit $rc," \
      "$(grep -c '^  ok' "$log/random_gpu.txt") ok, $(grep -c '^  FAIL' "$log/random_gpu.txt") FAIL," \
      "$(grep -c 'error' "$log/random_gpu.err") errors, $(seconds $t) ms"
-t=$(now_ms); "$bin/layoutx" check --device "(65536,65536):(1,65536)" > "$log/one_2_32.txt" 2>&1
+t=$(now_ms); "$bin/layoutx" check --device --limit 4294967296 "(65536,65536):(1,65536)" > "$log/one_2_32.txt" 2>&1
 note "one check --device of 2^32 points (host walk + GPU): $(seconds $t) ms: $(grep -c '^  ok' "$log/one_2_32.txt") ok"
 
 # 4. offsets --device against offsets, 2^27 offsets.

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -13,11 +14,18 @@
 
 namespace layoutx {
 
+// Throws Error unless the offset of every index of l's domain fits in 64
+// bits (then evaluating l anywhere in its domain cannot fail), so that a
+// streamed answer never stops half-written (layout_walk.cpp).
+void require_offsets_fit(const AnyLayout& l);
+
 // ---- properties (properties.cpp) -------------------------------------------
 
 struct Properties {
   std::int64_t size = 0;
-  std::int64_t cosize = 0;      // CuTe's cosize (a composed layout: its inner layout's)
+  // CuTe's cosize (a composed layout: its inner layout's); unset when it leaves
+  // 64 bits, which strides of opposite signs allow while every offset fits.
+  std::optional<std::int64_t> cosize;
   std::int64_t broadcast = 1;   // product of the extents of the stride-0 modes
   // Over the domain [0, size); unset when the layout is too large or too
   // irregular to analyse within the limits (the reason says which).
@@ -112,6 +120,11 @@ struct LookupLimits {
 
 // Every index whose offset is `offset`.
 Preimage locate_offset(const AnyLayout& l, std::int64_t offset, const LookupLimits& limits = {});
+// The same matches handed to `each` one at a time, in index order (only the
+// indices are kept meanwhile, 8 bytes a match); returns whether more than
+// max_matches indices map to the offset.
+bool for_each_preimage(const AnyLayout& l, std::int64_t offset, const LookupLimits& limits,
+                       const std::function<void(const Location&)>& each);
 
 // ---- coalescing (coalescing.cpp) -------------------------------------------
 

@@ -5,6 +5,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace layoutx {
@@ -13,6 +14,10 @@ class Error : public std::runtime_error {
  public:
   explicit Error(const std::string& message) : std::runtime_error(message) {}
 };
+
+// A piece of the user's input quoted in a message: whole when short, else its
+// start and its length, so that a huge literal never floods the terminal.
+std::string excerpt(std::string_view text);
 
 // A warning: the condition CuTe would have enforced with static integers (or
 // that the result breaks), and a sentence saying what is wrong.

@@ -59,4 +59,9 @@ struct GridColoring {
 // sequences removed it is byte-identical to render_grid.
 std::string render_grid_color(const Value& v, const GridOptions& options, const GridColoring& coloring);
 
+// The same two grids handed to `sink` a block of rows at a time (never held
+// whole); every check is made before the first byte goes out.
+void render_grid(const Value& v, const GridOptions& options, const Sink& sink);
+void render_grid_color(const Value& v, const GridOptions& options, const GridColoring& coloring, const Sink& sink);
+
 }  // namespace layoutx

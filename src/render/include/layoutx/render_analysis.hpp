@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "layoutx/analysis.hpp"
+#include "layoutx/render.hpp"
 #include "layoutx/trace.hpp"
 
 namespace layoutx {
@@ -29,6 +30,9 @@ struct EqualityView {
 };
 
 std::string render_comparison(const Comparison& c, const AnyLayout& a, const AnyLayout& b, const EqualityView& view);
+// The same report handed to `sink` in pieces: the grid a block of rows at a time, never held whole.
+void render_comparison(const Comparison& c, const AnyLayout& a, const AnyLayout& b, const EqualityView& view,
+                       const Sink& sink);
 std::string render_structural(bool equal, const AnyLayout& a, const AnyLayout& b, bool json);
 
 // One lookup result per line: index, per-mode coordinate, natural coordinate,

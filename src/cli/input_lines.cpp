@@ -1,0 +1,117 @@
+#include "input_lines.hpp"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "output.hpp"
+
+namespace layoutx::cli {
+
+namespace {
+
+// Standard input through one fixed buffer: a line is handed over in pieces,
+// so a line longer than any limit costs no memory.
+class StandardInput {
+ public:
+  enum class Status { Line, End, Failed };
+
+  // The next line into `text` (without its newline), keeping at most `keep`
+  // bytes of it; `length` is its full length. On Failed, `error` says why.
+  Status read_line(std::string& text, std::size_t keep, std::size_t& length, std::string& error) {
+    text.clear();
+    length = 0;
+    bool any = false;
+    for (;;) {
+      if (pos_ == end_) {
+        if (!fill(error)) return !error.empty() ? Status::Failed : any ? Status::Line : Status::End;
+      }
+      any = true;
+      const char* start = buffer_ + pos_;
+      const auto* newline = static_cast<const char*>(std::memchr(start, '\n', end_ - pos_));
+      const std::size_t piece = newline ? static_cast<std::size_t>(newline - start) : end_ - pos_;
+      if (text.size() < keep) text.append(start, std::min(piece, keep - text.size()));
+      length += piece;
+      pos_ += piece + (newline ? 1 : 0);
+      if (newline) return Status::Line;
+    }
+  }
+
+ private:
+  // Answers already given are flushed before the read can block.
+  bool fill(std::string& error) {
+    if (done_) return false;
+    flush_out();
+    ssize_t n = 0;
+    do n = ::read(STDIN_FILENO, buffer_, sizeof buffer_);
+    while (n < 0 && errno == EINTR);
+    if (n <= 0) {
+      done_ = true;
+      if (n < 0) error = fmt::format("cannot read standard input: {}", std::strerror(errno));
+      return false;
+    }
+    pos_ = 0;
+    end_ = static_cast<std::size_t>(n);
+    return true;
+  }
+
+  char buffer_[1 << 16];
+  std::size_t pos_ = 0, end_ = 0;
+  bool done_ = false;
+};
+
+// The process has one standard input; every '-' reads on from where the last one stopped.
+StandardInput& standard_input() {
+  static StandardInput in;
+  return in;
+}
+
+bool blank_or_comment(const std::string& line) {
+  const auto first = line.find_first_not_of(" \t");
+  return first == std::string::npos || line[first] == '#';
+}
+
+}  // namespace
+
+ExpressionSource::ExpressionSource(std::vector<std::string> args, std::size_t max_length)
+    : args_(std::move(args)), max_length_(max_length) {}
+
+std::optional<InputExpression> ExpressionSource::next() {
+  for (;;) {
+    if (!reading_stdin_) {
+      if (arg_ == args_.size()) return std::nullopt;
+      if (args_[arg_] != "-") return InputExpression{args_[arg_++], ""};
+      ++arg_;
+      reading_stdin_ = true;
+    }
+    InputExpression e;
+    std::size_t length = 0;
+    // One byte more than the limit: a trailing '\r' is not part of the expression.
+    const auto status = standard_input().read_line(e.text, max_length_ + 2, length, e.problem);
+    if (status == StandardInput::Status::End) {
+      reading_stdin_ = false;
+      continue;
+    }
+    if (status == StandardInput::Status::Failed) {
+      reading_stdin_ = false;
+      return e;
+    }
+    if (!e.text.empty() && e.text.back() == '\r' && e.text.size() == length) {
+      e.text.pop_back();
+      --length;
+    }
+    if (length > max_length_) {
+      e.problem = fmt::format("a line of standard input is {} bytes long, over the limit of {} (raise it with "
+                              "--max-length)",
+                              length, max_length_);
+      e.text.clear();
+      return e;
+    }
+    if (blank_or_comment(e.text)) continue;
+    return e;
+  }
+}
+
+}  // namespace layoutx::cli

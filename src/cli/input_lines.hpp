@@ -1,0 +1,34 @@
+// The expressions of a command line, where '-' stands for the lines of
+// standard input. Standard input is read one line at a time and never keeps
+// more than the longest accepted expression, so memory stays flat however
+// much is piped in; before waiting for more input the answers so far are
+// flushed, so each one appears before the next line is read.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace layoutx::cli {
+
+struct InputExpression {
+  std::string text;
+  std::string problem;  // why it cannot be evaluated (over the length limit, unreadable input); empty when fine
+};
+
+class ExpressionSource {
+ public:
+  ExpressionSource(std::vector<std::string> args, std::size_t max_length);
+  // The next expression in order, skipping blank and '#' lines of standard
+  // input; nothing once every argument is used.
+  std::optional<InputExpression> next();
+
+ private:
+  std::vector<std::string> args_;
+  std::size_t max_length_;
+  std::size_t arg_ = 0;
+  bool reading_stdin_ = false;
+};
+
+}  // namespace layoutx::cli

@@ -1,0 +1,143 @@
+#!/usr/bin/env python3
+"""Run the edge-case catalogue (tests/data/edge_cases.tsv) through the command line.
+
+The bad-input catalogue pins what is refused; this one pins what hostile but
+legal use must get: answers at integer edges within a time limit, honest exit
+statuses when standard output or standard input fail, short messages for
+huge inputs, and warnings next to CuTe's dubious answers.
+
+Each row (tab-separated; '#' lines and the header are skipped):
+  id  argv  stdin  stdout  exit  out_has  err_has
+argv    a JSON array of the arguments after `layoutx`
+stdin   none (empty input) | closed | directory | a JSON string (the input) |
+        a JSON object {"repeat": TEXT, "count": N, "prefix": P, "suffix": S}
+stdout  pipe | full (/dev/full: every write fails)
+exit    the expected exit status
+out_has a JSON string stdout must contain ("" : stdout must be empty)
+err_has a JSON string stderr must contain ("" : stderr must be empty)
+
+Every call must finish within --cpu seconds of CPU (a hard limit: the process
+is killed past it) and --timeout seconds of wall time, write at most 4 KiB on
+stderr and show no sanitizer report.
+
+usage: run_edge_cases.py LAYOUTX CATALOGUE.tsv [--cpu S] [--timeout S]
+"""
+import argparse
+import json
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+
+SANITIZER_MARKS = ('Sanitizer', 'runtime error', 'LeakSanitizer')
+MAX_STDERR = 4096
+
+
+def load(path):
+    rows, ids = [], set()
+    with open(path, encoding='utf-8') as f:
+        for n, line in enumerate(f, 1):
+            line = line.rstrip('\n')
+            if not line or line.startswith('#'):
+                continue
+            cols = line.split('\t')
+            if cols[0] == 'id':
+                continue
+            if len(cols) != 7:
+                sys.exit('%s:%d: expected 7 tab-separated columns, got %d' % (path, n, len(cols)))
+            rid, argv, stdin, stdout, code, out_has, err_has = cols
+            if rid in ids:
+                sys.exit('%s:%d: duplicate id %s' % (path, n, rid))
+            ids.add(rid)
+            if stdin not in ('none', 'closed', 'directory'):
+                stdin = json.loads(stdin)
+            if stdout not in ('pipe', 'full'):
+                sys.exit('%s:%d: stdout must be pipe or full' % (path, n))
+            rows.append((rid, json.loads(argv), stdin, stdout, int(code), json.loads(out_has), json.loads(err_has)))
+    return rows
+
+
+def input_bytes(stdin):
+    if isinstance(stdin, str):
+        return stdin.encode('utf-8')
+    return (stdin.get('prefix', '') + stdin['repeat'] * stdin['count'] + stdin.get('suffix', '')).encode('utf-8')
+
+
+def run_row(binary, row, timeout, cpu, scratch):
+    rid, args, stdin, stdout, code, out_has, err_has = row
+    argv = [binary] + args
+    closed = stdin == 'closed'
+
+    def limits():
+        resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu))
+        if closed:
+            os.close(0)
+
+    stdin_file = None
+    if stdin == 'directory':
+        stdin_file = os.open(scratch, os.O_RDONLY | os.O_DIRECTORY)
+    elif stdin not in ('none', 'closed'):
+        f = tempfile.TemporaryFile()
+        f.write(input_bytes(stdin))
+        f.seek(0)
+        stdin_file = f
+    full = open('/dev/full', 'wb') if stdout == 'full' else None
+    try:
+        p = subprocess.run(argv, stdin=stdin_file if stdin_file is not None else subprocess.DEVNULL,
+                           stdout=full if full else subprocess.PIPE, stderr=subprocess.PIPE,
+                           timeout=timeout, preexec_fn=limits)
+    except subprocess.TimeoutExpired:
+        return 'timed out after %gs' % timeout
+    finally:
+        if isinstance(stdin_file, int):
+            os.close(stdin_file)
+        elif stdin_file is not None:
+            stdin_file.close()
+        if full:
+            full.close()
+    out = (p.stdout or b'').decode('utf-8', 'replace')
+    err = p.stderr.decode('utf-8', 'replace')
+    problems = []
+    if p.returncode != code:
+        problems.append('exit status %d, expected %d' % (p.returncode, code))
+    if out_has == '' and out:
+        problems.append('stdout not empty: %r' % out[:200])
+    elif out_has not in out:
+        problems.append('stdout lacks %r' % out_has)
+    if err_has == '' and err:
+        problems.append('stderr not empty')
+    elif err_has not in err:
+        problems.append('stderr lacks %r' % err_has)
+    if len(p.stderr) > MAX_STDERR:
+        problems.append('stderr has %d bytes, more than %d' % (len(p.stderr), MAX_STDERR))
+    for mark in SANITIZER_MARKS:
+        if mark in err:
+            problems.append('sanitizer report (%s)' % mark)
+            break
+    if problems:
+        return '; '.join(problems) + '\n    stdout: ' + out[:300] + '\n    stderr: ' + err[:1200]
+    return None
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('layoutx')
+    ap.add_argument('catalogue')
+    ap.add_argument('--timeout', type=float, default=60.0)
+    ap.add_argument('--cpu', type=int, default=2)
+    a = ap.parse_args()
+    rows = load(a.catalogue)
+    failed = 0
+    with tempfile.TemporaryDirectory() as scratch:
+        for row in rows:
+            problem = run_row(a.layoutx, row, a.timeout, a.cpu, scratch)
+            if problem:
+                failed += 1
+                print('FAIL %s %s: %s' % (row[0], json.dumps(row[1]), problem))
+    print('%d passed, %d failed' % (len(rows) - failed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
