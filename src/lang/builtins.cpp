@@ -5,6 +5,7 @@
 #include <map>
 
 #include "call.hpp"
+#include "layoutx/arithmetic_tuple.hpp"
 #include "layoutx/limits.hpp"
 #include "layoutx/notation.hpp"
 #include "layoutx/postconditions.hpp"
@@ -345,6 +346,7 @@ Value fn_cosize(const Call& c) {
   c.expect_args(1, 1);
   const Value v = sub_value(c);
   if (v.is_int_tuple()) c.fail_arg(0, "cosize needs a layout");
+  if (v.kind == Value::Kind::Layout && is_coordinate_layout(v.layout)) return Value::of(coordinate_cosize(v.layout));
   return Value::of(cosize(v.as_any_layout()));
 }
 
@@ -375,7 +377,9 @@ Value fn_stride(const Call& c) {
 
 Value fn_coshape(const Call& c) {
   c.expect_args(1, 1);
-  return Value::of(coshape(c.layout(0)));
+  const Layout l = c.layout(0);
+  if (is_coordinate_layout(l)) return Value::of(coordinate_coshape(l));
+  return Value::of(coshape(l));
 }
 
 // CuTe's append/prepend of two layouts is the layout operation; of anything
@@ -429,7 +433,9 @@ Value fn_zip(const Call& c) {
 Value fn_crd2idx(const Call& c) {
   c.expect_args(2, 3);
   if (c.args.size() == 2) return Value::of(crd2idx(c.int_tuple(0), c.int_tuple(1)));
-  return Value::of(crd2idx(c.int_tuple(0), c.int_tuple(1), c.int_tuple(2)));
+  const IntTuple stride = c.int_tuple(2);
+  if (has_basis(stride)) return Value::of(evaluate_coordinate(Layout{c.int_tuple(1), stride}, c.int_tuple(0)));
+  return Value::of(crd2idx(c.int_tuple(0), c.int_tuple(1), stride));
 }
 
 Value fn_idx2crd(const Call& c) {
@@ -522,36 +528,90 @@ Value fn_make_swizzle(const Call& c) {
   return Value::of(make_swizzle(c.targ(0), c.targ(1)));
 }
 
+Value fn_make_identity_layout(const Call& c) {
+  c.expect_args(1, 1);
+  c.expect_template_args(0, 0);
+  return Value::of(make_identity_layout(c.int_tuple(0)));
+}
+
+Value fn_make_basis_like(const Call& c) {
+  c.expect_args(1, 1);
+  c.expect_template_args(0, 0);
+  const IntTuple shape = c.int_tuple(0);
+  if (has_basis(shape)) c.fail_arg(0, fmt::format("make_basis_like takes a shape; {} holds a scaled basis", to_text(shape)));
+  return Value::of(make_basis_like(shape));
+}
+
+bool all_static_ones(const IntTuple& shape) {
+  if (shape.is_leaf()) return shape.value().is_constant(1);
+  return std::all_of(shape.elems().begin(), shape.elems().end(), all_static_ones);
+}
+
+bool holds_coordinate_layout(const Value& v) {
+  switch (v.kind) {
+    case Value::Kind::Layout:
+      return is_coordinate_layout(v.layout);
+    case Value::Kind::Composed:
+      return is_coordinate_layout(v.composed.layout);
+    case Value::Kind::Integer:
+      return v.integer.is_scaled_basis();
+    case Value::Kind::Tuple:
+      return std::any_of(v.elems.begin(), v.elems.end(), holds_coordinate_layout);
+    default:
+      return false;
+  }
+}
+
+// f, for the arguments from `first` on when none has scaled-basis strides:
+// CuTe's function needs integer strides there (it sorts, divides or inverts
+// them) and does not compile with a coordinate layout.
+// With `unit_ok`, a layout whose modes are all _1 passes: the inverses filter
+// such modes away without reading their strides.
+Function integer_strides(Function f, std::size_t first = 0, bool unit_ok = false) {
+  Builtin impl = [inner = f.impl, first, unit_ok](const Call& c) {
+    for (std::size_t i = first; i < c.args.size(); ++i)
+      if (holds_coordinate_layout(c.args[i]) &&
+          !(unit_ok && c.args[i].kind == Value::Kind::Layout && all_static_ones(c.args[i].layout.shape)))
+        c.fail_arg(i, fmt::format("{} needs integer strides; {} has scaled-basis strides (a coordinate layout, as "
+                                  "make_identity_layout makes), which CuTe's {} does not compile with",
+                                  c.name(), to_text(c.args[i]), c.name()));
+    return inner(c);
+  };
+  return Function(std::move(impl), f.property);
+}
+
 const std::map<std::string, Function>& table() {
   static const std::map<std::string, Function> t = {
       {"append", fn_append},
-      {"blocked_product", {pair_op(&blocked_product), Property::BlockProduct}},
+      {"blocked_product", integer_strides(Function{pair_op(&blocked_product), Property::BlockProduct})},
       {"ceil_div", fn_ceil_div},
       {"coalesce", {fn_coalesce, Property::SameFunction}},
-      {"complement", {fn_complement, Property::Complement}},
+      {"complement", integer_strides(Function{fn_complement, Property::Complement})},
       {"composition", {fn_composition, Property::Composition}},
       {"coshape", fn_coshape},
       {"cosize", fn_cosize},
       {"crd2idx", fn_crd2idx},
       {"depth", fn_depth},
-      {"downcast", fn_downcast},
+      {"downcast", integer_strides(fn_downcast)},
       {"filter", fn_filter},
-      {"flat_divide", {tiler_op(&flat_divide), Property::Divide}},
-      {"flat_product", {product_op(&flat_product, &unpack_both), Property::Product}},
+      {"flat_divide", integer_strides(Function{tiler_op(&flat_divide), Property::Divide}, 1)},
+      {"flat_product", integer_strides(Function{product_op(&flat_product, &unpack_both), Property::Product})},
       {"flatten", {fn_flatten, Property::SameFunction}},
       {"get", fn_get},
       {"group", fn_group},
       {"idx2crd", fn_idx2crd},
       {"layout", fn_get},
-      {"left_inverse", {fn_left_inverse, Property::LeftInverse}},
-      {"logical_divide", {tiler_op(&logical_divide), Property::Divide}},
-      {"logical_product", {fn_logical_product, Property::LogicalProduct}},
+      {"left_inverse", integer_strides(Function{fn_left_inverse, Property::LeftInverse}, 0, true)},
+      {"logical_divide", integer_strides(Function{tiler_op(&logical_divide), Property::Divide}, 1)},
+      {"logical_product", integer_strides(Function{fn_logical_product, Property::LogicalProduct})},
       {"make_coord", fn_make_tuple},
       {"make_layout", fn_make_layout},
       {"make_layout_like", fn_make_layout_like},
       {"make_fragment_like", fn_make_fragment_like},
+      {"make_identity_layout", fn_make_identity_layout},
+      {"make_basis_like", fn_make_basis_like},
       {"filter_zeros", fn_filter_zeros},
-      {"max_alignment", fn_max_alignment},
+      {"max_alignment", integer_strides(fn_max_alignment)},
       {"domain_distribute", fn_domain_distribute},
       {"product_each", fn_product_each},
       {"make_ordered_layout", fn_make_ordered_layout},
@@ -560,37 +620,45 @@ const std::map<std::string, Function>& table() {
       {"make_stride", fn_make_tuple},
       {"make_swizzle", fn_make_swizzle},
       {"make_tile", fn_make_tuple},
-      {"max_common_layout", fn_max_common_layout},
-      {"max_common_vector", fn_max_common_vector},
-      {"nullspace", fn_nullspace},
+      {"max_common_layout", integer_strides(fn_max_common_layout)},
+      {"max_common_vector", integer_strides(fn_max_common_vector)},
+      {"nullspace", integer_strides(fn_nullspace)},
       {"prepend", fn_prepend},
       {"product", fn_product},
-      {"raked_product", {pair_op(&raked_product), Property::BlockProduct}},
+      {"raked_product", integer_strides(Function{pair_op(&raked_product), Property::BlockProduct})},
       {"rank", fn_rank},
-      {"recast", fn_recast},
-      {"recast_layout", fn_recast},
-      {"right_inverse", {fn_right_inverse, Property::RightInverse}},
+      {"recast", integer_strides(fn_recast)},
+      {"recast_layout", integer_strides(fn_recast)},
+      {"right_inverse", integer_strides(Function{fn_right_inverse, Property::RightInverse}, 0, true)},
       {"select", fn_select},
       {"shape", fn_shape},
       {"shape_div", fn_shape_div},
       {"size", fn_size},
       {"stride", fn_stride},
       {"take", fn_take},
-      {"tile_to_shape", fn_tile_to_shape},
-      {"tiled_divide", {tiler_op(&tiled_divide), Property::Divide}},
-      {"tiled_product", {product_op(&tiled_product, &unpack_rest), Property::Product}},
-      {"upcast", fn_upcast},
+      {"tile_to_shape", integer_strides(fn_tile_to_shape)},
+      {"tiled_divide", integer_strides(Function{tiler_op(&tiled_divide), Property::Divide}, 1)},
+      {"tiled_product", integer_strides(Function{product_op(&tiled_product, &unpack_rest), Property::Product})},
+      {"upcast", integer_strides(fn_upcast)},
       {"zip", fn_zip},
-      {"zipped_divide", {tiler_op(&zipped_divide), Property::Divide}},
-      {"zipped_product", {product_op(&zipped_product, &zipped), Property::Product}},
+      {"zipped_divide", integer_strides(Function{tiler_op(&zipped_divide), Property::Divide}, 1)},
+      {"zipped_product", integer_strides(Function{product_op(&zipped_product, &zipped), Property::Product})},
   };
   return t;
 }
 
 // A o B where B is a layout, a shape or a tile; a layout B is checked against A(B(i)).
 Value checked_composition(const AnyLayout& a, const Value& b) {
+  const auto* la = std::get_if<Layout>(&a);
+  const bool coordinates_right = b.kind == Value::Kind::Layout && is_coordinate_layout(b.layout);
+  if (coordinates_right && !(la && !is_coordinate_layout(*la)))
+    throw Error(fmt::format("composition of {} with the coordinate layout {}: CuTe composes a coordinate layout on "
+                            "the right only with a plain layout on the left",
+                            to_text(Value::of(a)), to_text(b.layout)));
   const AnyLayout r = composition(a, to_tiler(b));
-  if (b.kind == Value::Kind::Layout) check_composition(a, b.layout, r);
+  // A coordinate layout maps to coordinates, not offsets: no point-by-point check of offsets.
+  if (b.kind == Value::Kind::Layout && !coordinates_right && !(la && is_coordinate_layout(*la)))
+    check_composition(a, b.layout, r);
   return Value::of(r);
 }
 

@@ -7,6 +7,7 @@
 
 #include "ast.hpp"
 #include "call.hpp"
+#include "layoutx/arithmetic_tuple.hpp"
 #include "layoutx/limits.hpp"
 #include "layoutx/notation.hpp"
 
@@ -146,7 +147,7 @@ class Evaluator {
   Value eval_node(const Node& n) {
     switch (n.kind) {
       case Node::Kind::Integer:
-        return Value::of(Int{n.value, n.is_static || !options_.dynamic});
+        return Value::of(Int{n.value, n.is_static || !options_.dynamic, n.basis});
       case Node::Kind::Underscore:
         return Value::tag(Value::Kind::Underscore);
       case Node::Kind::Tuple: {
@@ -199,11 +200,28 @@ class Evaluator {
       return Value::of(Swizzle::make(static_cast<int>(n.template_args[0]), static_cast<int>(n.template_args[1]),
                                      static_cast<int>(n.template_args[2])));
     }
+    if (n.name == "E" && n.has_template_args) return basis_element(n);
     if (n.name == "LayoutLeft" || n.name == "GenColMajor") return Value::tag(Value::Kind::LayoutLeft);
     if (n.name == "LayoutRight" || n.name == "GenRowMajor") return Value::tag(Value::Kind::LayoutRight);
     if (lang::find_builtin(n.name))
       throw SourceError(fmt::format("{} is a function: call it as {}(...)", n.name, n.name), n.offset);
     throw SourceError(fmt::format("unknown name '{}'{}", excerpt(n.name), did_you_mean(n.name)), n.offset);
+  }
+
+  // E<Ns...>: CuTe's unit scaled basis, 1@Ns (E<> is the integer 1).
+  Value basis_element(const Node& n) {
+    std::vector<int> modes;
+    for (std::size_t i = 0; i < n.template_args.size(); ++i) {
+      if (!n.template_types[i].empty())
+        throw SourceError(fmt::format("E<N...> takes mode indices, not the type {}", n.template_types[i]), n.offset);
+      const std::int64_t m = n.template_args[i];
+      modes.push_back(m < 0 ? -1 : static_cast<int>(std::min<std::int64_t>(m, 1 << 20)));
+    }
+    try {
+      return Value::of(layoutx::basis_element(modes));
+    } catch (const Error& e) {
+      throw SourceError(fmt::format("E<...>: {}", e.what()), n.offset);
+    }
   }
 
   Value call(const Node& n) {
@@ -257,9 +275,15 @@ class Evaluator {
       throw SourceError(fmt::format("a coordinate is an integer or an int tuple, got a {} {}", kind_name(coord), to_text(coord)),
                         n.offset);
     const IntTuple c = coord.as_int_tuple();
-    Int result;
+    if (has_basis(c))
+      throw SourceError(fmt::format("a coordinate holds integers, not the scaled basis in {}", to_text(c)), n.offset);
+    Value result;
     try {
-      result = evaluate(callee.as_any_layout(), c);
+      // A layout with scaled-basis strides maps to coordinates (CuTe's arithmetic tuples).
+      if (callee.kind == Value::Kind::Layout && is_coordinate_layout(callee.layout))
+        result = Value::of(evaluate_coordinate(callee.layout, c));
+      else
+        result = Value::of(evaluate(callee.as_any_layout(), c));
     } catch (const Error& e) {
       throw SourceError(fmt::format("evaluating {} at {}: {}", to_text(callee), to_text(c), e.what()), n.offset);
     }
@@ -269,7 +293,7 @@ class Evaluator {
           fmt::format("coordinate {} is outside the domain of {} (shape {}); evaluated as CuTe does, by extending the "
                       "last mode",
                       to_text(c), to_text(callee), to_text(shape)));
-    return Value::of(result);
+    return result;
   }
 
   Value slice_layout(const Value& callee, const Value& coord, const Node& n) {

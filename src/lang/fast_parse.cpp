@@ -158,7 +158,25 @@ class Reader {
     if (end == kNone) return false;
     out = integer_node(begin, end);
     pos_ = end;
+    if (at('@')) scaled_basis(out);
     return true;
+  }
+
+  // ('@' digits)+ after an integer: CuTe's scaled basis v@M..., its modes printed last first.
+  void scaled_basis(Node& out) {
+    std::uint8_t modes[Basis::kMaxRank];
+    int rank = 0;
+    while (at('@')) {
+      const std::size_t first = pos_ + 1;
+      std::size_t p = first;
+      std::uint32_t m = 0;
+      while (p < t_.size() && is_digit(t_[p]) && m <= 255) m = m * 10 + static_cast<std::uint32_t>(t_[p++] - '0');
+      if (p == first || m > 255 || rank == Basis::kMaxRank || (p < t_.size() && is_digit(t_[p]))) throw Bail{};
+      modes[rank++] = static_cast<std::uint8_t>(m);
+      pos_ = p;
+    }
+    out.basis.rank = static_cast<std::uint8_t>(rank);
+    for (int i = 0; i < rank; ++i) out.basis.modes[i] = modes[rank - 1 - i];
   }
 
   // tuple, arguments := '(' ws element_list must<')'>, at a '('; returns where the '(' is.

@@ -4,7 +4,7 @@
 //   postfix    := atom ('(' args ')')*                evaluation L(i), L(i,j), slicing L(_,0)
 //   atom       := literal | name_ref | '_'
 //   literal    := head (':' head)?                    a shape:stride layout when ':' follows
-//   head       := tuple | _N | N
+//   head       := tuple | (_N | N) ('@' M)* | _N | N    v@M...: CuTe's scaled basis (a coordinate stride)
 //   name_ref   := identifier ('<' targ,... '>')? ('(' args ')')?
 //   targ       := N | _N | type                       type: half_t, float, uint128_t, ...
 #pragma once
@@ -41,7 +41,9 @@ struct template_args
     : pegtl::seq<pegtl::one<'<'>, ws, pegtl::must<template_arg>, ws,
                  pegtl::star<comma, ws, pegtl::must<template_arg>, ws>, pegtl::must<close_angle>> {};
 
-struct head : pegtl::sor<tuple, static_integer, integer> {};
+struct basis_suffix : pegtl::plus<pegtl::one<'@'>, digits> {};
+struct scaled_integer : pegtl::seq<pegtl::sor<static_integer, integer>, basis_suffix> {};
+struct head : pegtl::sor<tuple, scaled_integer, static_integer, integer> {};
 struct stride_head : head {};
 struct layout_tail : pegtl::seq<ws, pegtl::one<':'>, ws, pegtl::must<stride_head>> {};
 struct literal : pegtl::seq<head, pegtl::opt<layout_tail>> {};

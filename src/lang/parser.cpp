@@ -9,6 +9,7 @@
 #include "ast.hpp"
 #include "fast_parse.hpp"
 #include "grammar.hpp"
+#include "layoutx/arithmetic_tuple.hpp"
 #include "layoutx/language.hpp"
 #include "parse_errors.hpp"
 #include "value_types.hpp"
@@ -24,7 +25,7 @@ using pegtl::parse_tree::node;
 template <typename Rule>
 using selector = pegtl::parse_tree::selector<
     Rule,
-    pegtl::parse_tree::store_content::on<g::integer, g::static_integer, g::identifier, g::template_arg, g::underscore,
+    pegtl::parse_tree::store_content::on<g::scaled_integer, g::integer, g::static_integer, g::identifier, g::template_arg, g::underscore,
                                          g::tuple, g::arguments, g::template_args, g::layout_tail, g::name_ref>,
     pegtl::parse_tree::fold_one::on<g::literal, g::postfix, g::operand, g::expression, g::some_expression>>;
 
@@ -81,6 +82,26 @@ Node make_integer(std::string_view text, std::size_t offset) {
   return n;
 }
 
+// "_1@0@1": the integer, then its modes (CuTe prints them last first).
+Node make_scaled_integer(std::string_view text, std::size_t offset) {
+  const std::size_t at = text.find('@');
+  Node n = make_integer(text.substr(0, at), offset);
+  std::vector<int> modes;
+  for (std::size_t p = at; p != std::string_view::npos;) {
+    const std::size_t next = text.find('@', p + 1);
+    const std::string_view digits = text.substr(p + 1, next == std::string_view::npos ? next : next - p - 1);
+    const std::int64_t m = parse_int64(digits, false, offset + p + 1);
+    modes.insert(modes.begin(), static_cast<int>(std::min<std::int64_t>(m, 1 << 20)));
+    p = next;
+  }
+  try {
+    n.basis = make_basis(modes);
+  } catch (const Error& e) {
+    throw SourceError(e.what(), offset);
+  }
+  return n;
+}
+
 std::size_t offset_of(const node& n) {
   if (n.has_content()) return n.begin().byte;
   return n.children.empty() ? 0 : offset_of(*n.children.front());
@@ -97,6 +118,7 @@ std::vector<Node> convert_children(const node& n) {
 Node convert(const node& n) {
   Node out;
   out.offset = offset_of(n);
+  if (n.is_type<g::scaled_integer>()) return make_scaled_integer(n.string_view(), out.offset);
   if (n.is_type<g::integer>() || n.is_type<g::static_integer>()) return make_integer(n.string_view(), out.offset);
   if (n.is_type<g::underscore>()) {
     out.kind = Node::Kind::Underscore;

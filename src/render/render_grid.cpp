@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include "layoutx/analysis.hpp"
+#include "layoutx/arithmetic_tuple.hpp"
 #include "layoutx/notation.hpp"
 #include "decimal.hpp"
 #include "layoutx/render.hpp"
@@ -59,6 +60,43 @@ void draw(RowWriter& w, const std::string& title, std::int64_t rows, std::int64_
   w.flush();
 }
 
+// The grid of a coordinate layout: print_layout's frame, each cell the
+// coordinate the layout maps it to, as wide as the widest coordinate.
+void draw_coordinates(RowWriter& w, const std::string& title, std::int64_t rows, std::int64_t cols,
+                      const std::function<IntTuple(std::int64_t, std::int64_t)>& at) {
+  std::vector<std::string> cells;
+  cells.reserve(static_cast<std::size_t>(rows * cols));
+  std::size_t width = 1;
+  for (std::int64_t m = 0; m < rows; ++m)
+    for (std::int64_t n = 0; n < cols; ++n) {
+      cells.push_back(to_text(transform_leaf(at(m, n), [](Int i) { return Int{i.value, false, i.basis}; })));
+      width = std::max(width, cells.back().size());
+    }
+  for (std::int64_t n = 0; n < cols; ++n) width = std::max(width, fmt::formatted_size("{}", n));
+  const std::string rule = "+" + std::string(width + 2, '-');
+  std::string& out = w.text();
+  auto border = [&] {
+    out += "    ";
+    for (std::int64_t n = 0; n < cols; ++n) out += rule;
+    out += "+\n";
+  };
+  out += title;
+  out += "\n    ";
+  for (std::int64_t n = 0; n < cols; ++n) fmt::format_to(std::back_inserter(out), "  {:>{}} ", n, width);
+  out += "\n";
+  w.row_done();
+  for (std::int64_t m = 0; m < rows; ++m) {
+    border();
+    fmt::format_to(std::back_inserter(out), "{:>2}  ", m);
+    for (std::int64_t n = 0; n < cols; ++n)
+      fmt::format_to(std::back_inserter(out), "| {:>{}} ", cells[static_cast<std::size_t>(m * cols + n)], width);
+    out += "|\n";
+    w.row_done();
+  }
+  border();
+  w.flush();
+}
+
 }  // namespace
 
 void render_grid(const Value& v, const GridOptions& options, const Sink& sink) {
@@ -103,6 +141,26 @@ void render_grid(const Value& v, const GridOptions& options, const Sink& sink) {
     }
     return evaluate(l, coord).value;
   };
+  if (const auto* plain = std::get_if<Layout>(&l); plain && is_coordinate_layout(*plain)) {
+    title += "\n(a coordinate layout: each cell holds the coordinate it maps to)";
+    auto crd = [&](std::int64_t m, std::int64_t n) {
+      IntTuple coord = r == 1 ? IntTuple(dynamic_int(m)) : IntTuple::tuple({dynamic_int(m), dynamic_int(n)});
+      if (r >= 3) {
+        std::vector<IntTuple> c{dynamic_int(m)};
+        std::int64_t rest = n;
+        for (int i = 1; i < r; ++i) {
+          const std::int64_t s = product(shape[i]).value;
+          c.emplace_back(dynamic_int(i + 1 == r ? rest : rest % s));
+          rest /= s;
+        }
+        coord = IntTuple(std::move(c));
+      }
+      return evaluate_coordinate(*plain, coord);
+    };
+    RowWriter w(sink);
+    draw_coordinates(w, title, rows, cols, crd);
+    return;
+  }
   const std::int64_t cosize_of_l = cosize(l).value;
   require_offsets_fit(l);  // every cell can be evaluated: nothing stops half-written
   RowWriter w(sink);

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "analysis_json.hpp"
+#include "layoutx/arithmetic_tuple.hpp"
 #include "layoutx/notation.hpp"
 #include "layoutx/render.hpp"
 #include "layoutx/render_analysis.hpp"
@@ -50,6 +51,9 @@ std::string cosize_text(const Layout& l) {
   }
 }
 
+void add_offset_rows(std::vector<Row>& rows, const AnyLayout& l, const Layout& inner, const ComposedLayout* composed,
+                     const InfoOptions& options);
+
 }  // namespace
 
 std::string render_info(const Value& v, bool json) { return render_info(v, InfoOptions{json, false}); }
@@ -63,6 +67,34 @@ std::string render_info(const Value& v, const InfoOptions& options) {
 
   std::vector<Row> rows;
   rows.push_back(text_row("layout", render_notation(Value::of(l))));
+  if (!composed && is_coordinate_layout(inner)) {
+    // Scaled-basis strides: the layout maps to coordinates, and the offset properties do not apply.
+    rows.push_back(text_row("shape", to_text(inner.shape)));
+    rows.push_back(text_row("stride", to_text(inner.stride)));
+    rows.push_back(text_row("size", to_text(size(inner))));
+    rows.push_back(text_row("cosize", to_text(coordinate_cosize(inner))));
+    rows.push_back(text_row("rank", to_text(static_int(inner.shape.rank()))));
+    rows.push_back(text_row("depth", to_text(static_int(depth(inner.shape)))));
+    rows.push_back(text_row("coshape", to_text(coordinate_coshape(inner))));
+    rows.push_back(text_row("codomain", "coordinates (scaled-basis strides: L(i) is a coordinate, not an offset)"));
+  } else {
+    add_offset_rows(rows, l, inner, composed, options);
+  }
+
+  std::string out;
+  if (!options.json) {
+    for (const auto& r : rows) out += fmt::format("{}: {}\n", r.key, r.text);
+    return out;
+  }
+  json::Object o;
+  for (const auto& r : rows) o.raw(r.key, r.json);
+  return o.done() + "\n";
+}
+
+namespace {
+
+void add_offset_rows(std::vector<Row>& rows, const AnyLayout& l, const Layout& inner, const ComposedLayout* composed,
+                     const InfoOptions& options) {
   rows.push_back(text_row("shape", to_text(inner.shape)));
   if (!composed) rows.push_back(text_row("stride", to_text(inner.stride)));
   rows.push_back(text_row("size", to_text(size(inner))));
@@ -75,15 +107,8 @@ std::string render_info(const Value& v, const InfoOptions& options) {
     rows.push_back(text_row("inner", to_text(inner)));
   }
   add_properties(rows, l, options.tv);
-
-  std::string out;
-  if (!options.json) {
-    for (const auto& r : rows) out += fmt::format("{}: {}\n", r.key, r.text);
-    return out;
-  }
-  json::Object o;
-  for (const auto& r : rows) o.raw(r.key, r.json);
-  return o.done() + "\n";
 }
+
+}  // namespace
 
 }  // namespace layoutx

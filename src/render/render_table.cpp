@@ -8,6 +8,7 @@
 #include <type_traits>
 
 #include "chunk_buffer.hpp"
+#include "layoutx/arithmetic_tuple.hpp"
 #include "layoutx/render.hpp"
 #include "offset_walk.hpp"
 
@@ -272,6 +273,7 @@ std::size_t row_limit(const IntTuple& shape, const RowStyle& st) {
 
 void render_offsets(const AnyLayout& any, OffsetFormat format, const Sink& sink) {
   const Layout& l = inner_layout(any);
+  if (std::holds_alternative<Layout>(any) && is_coordinate_layout(l)) return render_coordinate_offsets(l, format, sink);
   const std::int64_t n = size(l).value;
   const std::vector<Mode> leaves = leaf_modes(l);
   const SwizzleChain chain = SwizzleChain::of(any);

@@ -29,6 +29,9 @@ enum class OffsetFormat { Plain, Csv, Tsv, Json, Jsonl };
 // Plain: one offset per line. The others: index, coordinate, offset.
 using Sink = std::function<void(std::string_view)>;
 void render_offsets(const AnyLayout& l, OffsetFormat format, const Sink& sink);
+// The same table for a coordinate layout (scaled-basis strides): each index's
+// coordinate in the offset column (render_offsets hands such a layout here).
+void render_coordinate_offsets(const Layout& l, OffsetFormat format, const Sink& sink);
 
 // The numbers render_offsets writes, before they become text: every offset of
 // l in index order, through `sink` a block at a time (what `check` compares).
