@@ -189,7 +189,7 @@ class Evaluator {
   }
 
   IntTuple int_tuple_of(const Node& n) const {
-    if (n.kind == Node::Kind::Integer) return Int{n.value, n.is_static || !options_.dynamic};
+    if (n.kind == Node::Kind::Integer) return Int{n.value, n.is_static || !options_.dynamic, n.basis};
     std::vector<IntTuple> elems;
     elems.reserve(n.children.size());
     for (const Node& c : n.children) elems.push_back(int_tuple_of(c));

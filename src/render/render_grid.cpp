@@ -141,26 +141,25 @@ void draw_coordinates(RowWriter& w, const std::string& title, std::int64_t rows,
     }
   for (std::int64_t n = 0; n < cols; ++n) width = std::max(width, fmt::formatted_size("{}", n));
   const std::string rule = "+" + std::string(width + 2, '-');
-  std::string& out = w.text();
-  auto border = [&] {
-    out += "    ";
-    for (std::int64_t n = 0; n < cols; ++n) out += rule;
-    out += "+\n";
-  };
-  out += title;
-  out += "\n    ";
-  for (std::int64_t n = 0; n < cols; ++n) fmt::format_to(std::back_inserter(out), "  {:>{}} ", n, width);
-  out += "\n";
+  std::string border = "    ";
+  for (std::int64_t n = 0; n < cols; ++n) border += rule;
+  border += "+\n";
+  std::string head = title + "\n    ";
+  for (std::int64_t n = 0; n < cols; ++n) fmt::format_to(std::back_inserter(head), "  {:>{}} ", n, width);
+  head += "\n";
+  w.append(head);
   w.row_done();
+  std::string row;
   for (std::int64_t m = 0; m < rows; ++m) {
-    border();
-    fmt::format_to(std::back_inserter(out), "{:>2}  ", m);
+    row = border;
+    fmt::format_to(std::back_inserter(row), "{:>2}  ", m);
     for (std::int64_t n = 0; n < cols; ++n)
-      fmt::format_to(std::back_inserter(out), "| {:>{}} ", cells[static_cast<std::size_t>(m * cols + n)], width);
-    out += "|\n";
+      fmt::format_to(std::back_inserter(row), "| {:>{}} ", cells[static_cast<std::size_t>(m * cols + n)], width);
+    row += "|\n";
+    w.append(row);
     w.row_done();
   }
-  border();
+  w.append(border);
   w.flush();
 }
 
