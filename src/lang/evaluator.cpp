@@ -151,6 +151,7 @@ class Evaluator {
         return Value::tag(Value::Kind::Underscore);
       case Node::Kind::Tuple: {
         std::vector<Value> elems;
+        elems.reserve(n.children.size());
         for (const auto& c : n.children) elems.push_back(eval(c));
         return Value::tuple(std::move(elems));
       }
@@ -198,7 +199,10 @@ class Evaluator {
     if (auto shape = literal_int_tuple(n.children[0])) {
       if (auto stride = literal_int_tuple(n.children[1])) {
         try {
-          return Value::of(make_layout(*shape, *stride));
+          Value v;  // the layout moved in, not copied as Value::of would
+          v.kind = Value::Kind::Layout;
+          v.layout = make_layout(std::move(*shape), std::move(*stride));
+          return v;
         } catch (const Error& e) {
           throw SourceError(e.what(), n.children[1].offset);
         }
@@ -249,6 +253,7 @@ class Evaluator {
       throw SourceError(fmt::format("unknown function '{}'{}", excerpt(n.name), did_you_mean(n.name)), n.offset);
     }
     std::vector<Value> args;
+    args.reserve(n.children.size());
     for (const auto& a : n.children) args.push_back(eval(a));
     if (outer_ && &n == outermost_ && fn->property != Property::None) keep_call(n, *fn, args);
     return call_with(n, *fn, std::move(args));
@@ -279,6 +284,7 @@ class Evaluator {
   Value apply(const Node& n) {
     const Value callee = eval(n.children[0]);
     std::vector<Value> args;
+    args.reserve(n.children.size());
     for (std::size_t i = 1; i < n.children.size(); ++i) args.push_back(eval(n.children[i]));
     if (!callee.is_layout_like())
       throw SourceError(fmt::format("only a layout can be evaluated with (...), this is a {} {}", kind_name(callee),
@@ -338,7 +344,7 @@ class Evaluator {
       std::size_t k = i;
       while (is_stage(k)) k += 2;
       if (k == i || !is_layout(k)) return parts[i++];
-      const Layout l = parts[k].kind == Value::Kind::Layout ? parts[k].layout : make_layout(parts[k].as_int_tuple());
+      const Layout l = *parts[k].as_plain_layout();
       // Built as written (no identity shortcut), so that every printed form reads back as itself.
       ComposedLayout built{parts[k - 2].swizzle, parts[k - 1].integer, l, {}};
       for (std::size_t j = k - 2; j > i; j -= 2) {
@@ -385,18 +391,17 @@ Value run(std::string_view text, const LanguageOptions& options, std::optional<O
     if (!options.dynamic || std::string_view(e.what()).find("static") != std::string_view::npos) throw;
     // When only the dynamic integers make CuTe refuse the expression, say so:
     // its all-static twin is what would compile.
-    Diagnostics& diag = Diagnostics::current();
-    const Diagnostics saved = diag;
-    diag.strict = false;
     LanguageOptions twin = options;
     twin.dynamic = false;
     bool twin_compiles = true;
-    try {
-      Evaluator(twin).eval(root);
-    } catch (const Error&) {
-      twin_compiles = false;
+    {
+      const DiagnosticsAside aside(false);
+      try {
+        Evaluator(twin).eval(root);
+      } catch (const Error&) {
+        twin_compiles = false;
+      }
     }
-    diag = saved;
     if (!twin_compiles) throw;
     throw SourceError(std::string(e.what()) +
                           " (with these integers static it compiles: the operation needs static integers here)",
