@@ -61,9 +61,11 @@ int for_each_expression_text(const Settings& s, const std::vector<std::string>& 
   ExpressionSource source(expressions, s.language.max_length);
   while (const auto input = source.next()) {
     const std::string& expr = input->text;
+    // A line of standard input is named, so that the error can be found in a long file.
+    const std::string where = input->line ? fmt::format("standard input, line {}: ", input->line) : "";
     diag.clear();
     if (!input->problem.empty()) {
-      report_error(input->problem, "", 0, false);
+      report_error(where + input->problem, "", 0, false);
       status = kRejected;
       continue;
     }
@@ -71,15 +73,15 @@ int for_each_expression_text(const Settings& s, const std::vector<std::string>& 
       if (command(expr) != kOk) status = kRejected;
     } catch (const SourceError& e) {
       flush_out();
-      report_error(e.what(), expr, e.offset(), true);
+      report_error(where + e.what(), expr, e.offset(), true);
       status = kRejected;
     } catch (const Error& e) {
       flush_out();
-      report_error(e.what(), expr, 0, false);
+      report_error(where + e.what(), expr, 0, false);
       status = kRejected;
     } catch (const std::bad_alloc&) {
       flush_out();
-      report_error("out of memory", expr, 0, false);
+      report_error(where + "out of memory", expr, 0, false);
       status = kRejected;
     }
   }

@@ -20,6 +20,7 @@ struct Settings {
   bool dynamic = false;
   bool strict = false;
   std::string color = "auto";  // auto | always | never
+  std::vector<std::string> definitions;  // --define NAME=EXPR, bound in language.names before any command runs
   LanguageOptions language;
   GridOptions grid;
 };
@@ -68,6 +69,7 @@ void add_expressions(CLI::App* sub, std::vector<std::string>& expressions);
 
 // Each command lives in its own file (cmd_*.cpp) and registers itself here.
 Command register_eval(CLI::App& app, Settings& s);
+Command register_emit(CLI::App& app, Settings& s);
 Command register_print(CLI::App& app, Settings& s);
 Command register_offsets(CLI::App& app, Settings& s);
 Command register_info(CLI::App& app, Settings& s);
@@ -81,6 +83,9 @@ Command register_tv(CLI::App& app, Settings& s);
 Command register_atom(CLI::App& app, Settings& s);
 Command register_bank(CLI::App& app, Settings& s);
 Command register_swizzle_search(CLI::App& app, Settings& s);
+Command register_repl(CLI::App& app, Settings& s);
+// The interactive explorer (cmd_repl.cpp): `layoutx repl`, or no command on a terminal.
+int run_explorer(Settings& s);
 // offsets --device: every offset computed on the GPU, written one per line (plain format only).
 int run_device_offsets(const Settings& s, const std::vector<std::string>& expressions, OffsetFormat format);
 

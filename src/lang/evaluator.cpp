@@ -201,6 +201,7 @@ class Evaluator {
     }
     if (n.name == "LayoutLeft" || n.name == "GenColMajor") return Value::tag(Value::Kind::LayoutLeft);
     if (n.name == "LayoutRight" || n.name == "GenRowMajor") return Value::tag(Value::Kind::LayoutRight);
+    if (const Value* bound = bound_value(n)) return *bound;
     if (lang::find_builtin(n.name))
       throw SourceError(fmt::format("{} is a function: call it as {}(...)", n.name, n.name), n.offset);
     throw SourceError(fmt::format("unknown name '{}'{}", excerpt(n.name), did_you_mean(n.name)), n.offset);
@@ -209,6 +210,7 @@ class Evaluator {
   Value call(const Node& n) {
     const lang::Function* fn = lang::find_builtin(n.name);
     if (!fn) {
+      if (const Value* bound = bound_value(n)) return apply_to(*bound, n, 0);
       if (n.name == "Sw" || n.name == "Swizzle")
         throw SourceError(fmt::format("{}<B,M,S> is not a function; compose it with 'o'", n.name), n.offset);
       throw SourceError(fmt::format("unknown function '{}'{}", excerpt(n.name), did_you_mean(n.name)), n.offset);
@@ -241,10 +243,22 @@ class Evaluator {
                         }};
   }
 
-  Value apply(const Node& n) {
-    const Value callee = eval(n.children[0]);
+  // A name the user bound; template arguments never follow one.
+  const Value* bound_value(const Node& n) {
+    const auto it = options_.names.find(n.name);
+    if (it == options_.names.end()) return nullptr;
+    if (n.has_template_args)
+      throw SourceError(fmt::format("'{}' is a name bound to {}; it takes no template arguments", n.name, to_text(it->second)),
+                        n.offset);
+    return &it->second;
+  }
+
+  Value apply(const Node& n) { return apply_to(eval(n.children[0]), n, 1); }
+
+  // callee(args...), the arguments being n's children from `first` on.
+  Value apply_to(const Value& callee, const Node& n, std::size_t first) {
     std::vector<Value> args;
-    for (std::size_t i = 1; i < n.children.size(); ++i) args.push_back(eval(n.children[i]));
+    for (std::size_t i = first; i < n.children.size(); ++i) args.push_back(eval(n.children[i]));
     if (!callee.is_layout_like())
       throw SourceError(fmt::format("only a layout can be evaluated with (...), this is a {} {}", kind_name(callee),
                                     to_text(callee)),
@@ -377,6 +391,15 @@ Evaluation evaluate_with_operands(std::string_view text, const LanguageOptions& 
   Evaluation e;
   e.value = run(text, options, &e.outer);
   return e;
+}
+
+bool bindable_name(std::string_view name) {
+  const auto alpha = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
+  const auto ident = [&](char c) { return alpha(c) || (c >= '0' && c <= '9') || c == '_'; };
+  if (name.empty() || !alpha(name.front()) || !std::all_of(name.begin(), name.end(), ident)) return false;
+  static const std::string_view kReserved[] = {"o", "Sw", "Swizzle", "LayoutLeft", "LayoutRight", "GenColMajor", "GenRowMajor"};
+  if (std::find(std::begin(kReserved), std::end(kReserved), name) != std::end(kReserved)) return false;
+  return !lang::find_builtin(std::string(name));
 }
 
 }  // namespace layoutx

@@ -4,6 +4,7 @@
 #include "layoutx/analysis.hpp"
 #include "layoutx/notation.hpp"
 #include "decimal.hpp"
+#include "grid_geometry.hpp"
 #include "layoutx/render.hpp"
 
 namespace layoutx {
@@ -32,7 +33,7 @@ class RowWriter {
   std::string text_;
 };
 
-void draw(RowWriter& w, const std::string& title, std::int64_t rows, std::int64_t cols, std::int64_t cosize,
+void draw(RowWriter& w, const std::string& title, const GridSpan& span, std::int64_t cosize,
           const std::function<std::int64_t(std::int64_t, std::int64_t)>& at) {
   const int idx_width = num_digits(cosize) + 2;
   static const std::string delim = "+-----------------------";
@@ -40,18 +41,19 @@ void draw(RowWriter& w, const std::string& title, std::int64_t rows, std::int64_
   std::string& out = w.text();
   auto border = [&] {
     out += "    ";
-    for (std::int64_t n = 0; n < cols; ++n) out += rule;
+    for (std::int64_t n = span.col_begin; n < span.col_end; ++n) out += rule;
     out += "+\n";
   };
   out += title;
   out += "\n    ";
-  for (std::int64_t n = 0; n < cols; ++n) fmt::format_to(std::back_inserter(out), "  {:>{}} ", n, idx_width - 2);
+  for (std::int64_t n = span.col_begin; n < span.col_end; ++n)
+    fmt::format_to(std::back_inserter(out), "  {:>{}} ", n, idx_width - 2);
   out += "\n";
   w.row_done();
-  for (std::int64_t m = 0; m < rows; ++m) {
+  for (std::int64_t m = span.row_begin; m < span.row_end; ++m) {
     border();
     fmt::format_to(std::back_inserter(out), "{:>2}  ", m);
-    for (std::int64_t n = 0; n < cols; ++n) fmt::format_to(std::back_inserter(out), "| {:>{}} ", at(m, n), idx_width - 2);
+    for (std::int64_t n = span.col_begin; n < span.col_end; ++n) fmt::format_to(std::back_inserter(out), "| {:>{}} ", at(m, n), idx_width - 2);
     out += "|\n";
     w.row_done();
   }
@@ -83,10 +85,8 @@ void render_grid(const Value& v, const GridOptions& options, const Sink& sink) {
     cols = product(take(shape, 1, r)).value;
     title += fmt::format("\n(rank {}: mode 0 down the rows; modes 1..{} across the columns, column-major)", r, r - 1);
   }
-  // Each side on its own too: an empty side draws no cells, but the other side's header still would.
-  if (rows > options.max_cells || cols > options.max_cells || (rows > 0 && cols > options.max_cells / rows))
-    throw Error(fmt::format("the grid would have {} x {} cells, more than the limit of {} (raise it with --max-cells)",
-                            rows, cols, options.max_cells));
+  const GridSpan span = grid_span(rows, cols, options);
+  title += window_note(span, rows, cols);
 
   auto at = [&](std::int64_t m, std::int64_t n) {
     IntTuple coord = r == 1 ? IntTuple(static_int(m)) : IntTuple::tuple({static_int(m), static_int(n)});
@@ -106,7 +106,7 @@ void render_grid(const Value& v, const GridOptions& options, const Sink& sink) {
   const std::int64_t cosize_of_l = cosize(l).value;
   require_offsets_fit(l);  // every cell can be evaluated: nothing stops half-written
   RowWriter w(sink);
-  draw(w, title, rows, cols, cosize_of_l, at);
+  draw(w, title, span, cosize_of_l, at);
 }
 
 std::string render_grid(const Value& v, const GridOptions& options) {
