@@ -192,7 +192,8 @@ int run(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    if (!stray.empty()) return unknown_command(app, stray.front());
+    // A word where the command should be is a mistyped command.
+    if (!stray.empty() && (app.get_subcommands().empty() || stray.front() == word)) return unknown_command(app, stray.front());
     if (app.get_subcommands().empty() && dynamic_cast<const CLI::RequiredError*>(&e)) {
       if (!explorer_wanted()) return unknown_command(app, "");
       explore = true;
@@ -200,7 +201,13 @@ int run(int argc, char** argv) {
       return usage_error(app, e);
     }
   }
-  if (!stray.empty()) return unknown_command(app, stray.front());
+  // The word before the command was meant as one; later words fell through from the command.
+  if (!stray.empty() && (app.get_subcommands().empty() || stray.front() == word)) return unknown_command(app, stray.front());
+  if (!stray.empty()) {
+    // Words past what the command takes fall through to layoutx itself.
+    CLI::ExtrasError extra(stray);
+    return usage_error(app, extra);
+  }
 
   s.language.dynamic = s.dynamic;
   set_static_marks(s.dynamic);
