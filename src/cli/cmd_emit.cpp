@@ -22,8 +22,7 @@ std::string emitted(const Value& v, const std::string& as) {
 
 }  // namespace
 
-Command register_emit(CLI::App& app, Settings& s) {
-  auto* sub = app.add_subcommand("emit", "Print each value as code: its CuTe C++ type, a C++ expression, a CuTe Python DSL call");
+Command register_emit(CLI::App* sub, Settings& s) {
   auto exprs = std::make_shared<std::vector<std::string>>();
   auto as = std::make_shared<std::string>("all");
   sub->add_option("--as", *as,

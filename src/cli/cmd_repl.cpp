@@ -140,8 +140,7 @@ int run_explorer(Settings& s) {
   return kOk;
 }
 
-Command register_repl(CLI::App& app, Settings& s) {
-  auto* sub = app.add_subcommand("repl", "The interactive explorer: expressions, let bindings, grids, :help (also layoutx alone on a terminal)");
+Command register_repl(CLI::App* sub, Settings& s) {
   return {sub, [&s] { return run_explorer(s); }};
 }
 
