@@ -27,7 +27,7 @@ Layout parse_layout(const char* text, const char* atom, const char* field) {
   const Value v = parse(text, atom, field);
   if (v.kind == Value::Kind::Layout) return v.layout;
   if (v.is_int_tuple()) return make_layout(v.as_int_tuple());
-  throw Error(fmt::format("atom catalogue: {} of {} is a {}, not a layout", field, atom, kind_name(v)));
+  throw Error(fmt::format("atom catalogue: {} of {} is {}, not a layout", field, atom, a_kind_name(v)));
 }
 
 Atom load(const atoms_data::RawAtom& raw) {

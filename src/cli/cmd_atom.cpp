@@ -102,7 +102,7 @@ int list_atoms(const std::string& words, const AtomOptions& o) {
 Layout atom_layout(const Value& v) {
   if (v.kind == Value::Kind::Layout) return v.layout;
   if (v.is_int_tuple()) return make_layout(v.as_int_tuple());
-  throw Error(fmt::format("--tile needs a layout or a shape such as (2,2,1), got a {} {}", kind_name(v), to_text(v)));
+  throw Error(fmt::format("--tile needs a layout or a shape such as (2,2,1), got {} {}", a_kind_name(v), to_text(v)));
 }
 
 // --permute: one layout, extent or _ per mode of M, N, K.

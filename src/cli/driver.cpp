@@ -117,7 +117,7 @@ int for_each_expression_text(const Settings& s, const std::vector<std::string>& 
 
 AnyLayout require_layout(const Value& v, const char* command) {
   if (v.is_int_tuple()) return make_layout(v.as_int_tuple());
-  if (!v.is_layout_like()) throw Error(fmt::format("{} needs a layout, got a {} {}", command, kind_name(v), to_text(v)));
+  if (!v.is_layout_like()) throw Error(fmt::format("{} needs a layout, got {} {}", command, a_kind_name(v), to_text(v)));
   return v.as_any_layout();
 }
 
