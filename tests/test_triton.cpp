@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "json_lines.hpp"
+#include "layoutx/triton_cute.hpp"
 #include "layoutx/triton_encoding.hpp"
 
 namespace layoutx::test {
@@ -78,6 +79,39 @@ TEST_CASE("Triton's linear layout texts read back to the same layout") {
     INFO(c.encoding);
     CHECK(triton::linear_layout_of(triton::to_attribute_text(l), c.shape) == l);
     CHECK(triton::linear_layout_of(triton::to_layout_text(l), {}) == l);
+  }
+}
+
+TEST_CASE("Triton layouts convert to CuTe layouts and back") {
+  for (const auto& c : triton_cases()) {
+    const triton::LinearLayout l = triton::linear_layout_of(c.encoding, c.shape);
+    INFO(c.encoding);
+    const AnyLayout cute = triton::to_cute(l);
+    INFO(to_text(cute));
+    const triton::LinearLayout back =
+        triton::is_shared(l) ? triton::from_cute_smem(cute, c.shape) : triton::from_cute_tv(cute, c.shape);
+    CHECK(back == l);
+  }
+}
+
+TEST_CASE("CuTe layouts that are not linear over F2 are refused, naming the mode") {
+  struct Refused {
+    const char* what;
+    Layout tv;
+    const char* message;
+  };
+  const auto L = [](IntTuple s, IntTuple d) { return make_layout(s, d); };
+  const Refused cases[] = {
+      {"extent 3", L(IntTuple::tuple({static_int(3), static_int(4)}), IntTuple::tuple({static_int(4), static_int(1)})),
+       "thread mode 0 (3:4) is not linear over F2: its extent 3 is not a power of two"},
+      {"carries", L(IntTuple::tuple({IntTuple::tuple({static_int(2), static_int(2)}), static_int(2)}),
+                    IntTuple::tuple({IntTuple::tuple({static_int(1), static_int(1)}), static_int(4)})),
+       "thread mode 1 (2:1) is not linear over F2: its offsets add with carries into those of other modes (an image 1 "
+       "overlaps)"},
+  };
+  for (const auto& r : cases) {
+    INFO(r.what);
+    CHECK_THROWS_WITH_AS(triton::from_cute_tv(r.tv, {4, 4}), r.message, Error);
   }
 }
 
