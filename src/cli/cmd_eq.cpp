@@ -45,7 +45,7 @@ int run_eq(const Settings& s, const EqOptions& o) {
       equal = structurally_equal(a, b);
       if (!o.quiet) out(render_structural(equal, a, b, o.json));
     } else {
-      const Comparison c = compare_functional(a, b, ComparisonLimits{o.max_diffs, o.limit});
+      const Comparison c = compare_functional(a, b, ComparisonLimits{o.max_diffs, o.limit, o.quiet});
       equal = c.equal;
       if (!o.quiet)
         render_comparison(c, a, b, EqualityView{o.json, use_color(s), !o.no_grid, s.grid.max_cells},

@@ -1,7 +1,12 @@
-// The independent evaluator on the CPU: the device's code, one index after another.
+// The independent evaluator on the CPU: the device's code, the indices split
+// into contiguous parts, one per core; each part keeps its own failures and
+// the parts are joined in index order, so the answer is the one-core answer.
 #include <fmt/format.h>
 
+#include <future>
+
 #include "backend.hpp"
+#include "layoutx/parallel.hpp"
 
 namespace layoutx::device_detail::cpu {
 
@@ -12,33 +17,80 @@ void note(Outcome& o, const Failure& f, std::size_t first_limit) {
   if (o.first.size() < first_limit) o.first.push_back(f);
 }
 
+// Appends the failures of a later range of indices to those of an earlier one.
+void join(Outcome& o, const Outcome& later, std::size_t first_limit) {
+  o.failures += later.failures;
+  for (const Failure& f : later.first) {
+    if (o.first.size() >= first_limit) break;
+    o.first.push_back(f);
+  }
+}
+
+// The spec over indices [lo, hi) on every core; host[i - host_base] is the
+// host's offset of index i (HostOffsets only).
+Outcome check_range(const CheckSpec& s, std::uint64_t lo, std::uint64_t hi, const std::int64_t* host,
+                    std::uint64_t host_base, std::uint64_t* bits, std::size_t first_limit) {
+  const int parts = parts_for(hi - lo);
+  std::vector<Outcome> part(static_cast<std::size_t>(parts));
+  for_each_part(hi - lo, parts, [&](int p, std::uint64_t b, std::uint64_t e) {
+    Outcome& o = part[static_cast<std::size_t>(p)];
+    Failure f{};
+    for (std::uint64_t i = lo + b; i < lo + e; ++i)
+      if (!holds(s, i, host, host_base, bits, f)) note(o, f, first_limit);
+  });
+  Outcome all;
+  for (const Outcome& o : part) join(all, o, first_limit);
+  return all;
+}
+
 }  // namespace
 
 std::vector<Outcome> run(const std::vector<CheckSpec>& specs, std::uint64_t bitmap_bits, std::size_t first_limit) {
   std::vector<std::uint64_t> bits((bitmap_bits + 63) / 64, 0);
   std::vector<Outcome> out;
-  for (const CheckSpec& s : specs) {
-    Outcome o;
-    Failure f{};
-    for (std::uint64_t i = 0; i < s.points; ++i)
-      if (!holds(s, i, nullptr, 0, bits.data(), f)) note(o, f, first_limit);
-    out.push_back(std::move(o));
-  }
+  for (const CheckSpec& s : specs) out.push_back(check_range(s, 0, s.points, nullptr, 0, bits.data(), first_limit));
   return out;
 }
 
+// The host's offsets arrive in blocks, from one thread; they are gathered in
+// batches, and each batch is checked (on every core) while the next is
+// gathered.
 Outcome compare_host(const CheckSpec& spec, const device::OffsetSource& host, std::size_t first_limit) {
+  constexpr std::size_t kBatch = std::size_t{1} << 20;
   Outcome o;
-  std::uint64_t base = 0;
-  Failure f{};
+  std::vector<std::int64_t> filling, checking;
+  filling.reserve(kBatch);
+  checking.reserve(kBatch);
+  std::uint64_t base = 0;  // the index of filling[0]
+  std::future<Outcome> pending;
+  const auto finish_pending = [&] {
+    if (pending.valid()) join(o, pending.get(), first_limit);
+  };
+  const auto start_batch = [&] {
+    finish_pending();
+    std::swap(filling, checking);
+    const std::uint64_t first = base;
+    base += checking.size();
+    filling.clear();
+    pending = std::async(std::launch::async, [&, first] {
+      return check_range(spec, first, first + checking.size(), checking.data(), first, nullptr, first_limit);
+    });
+  };
   host([&](const std::int64_t* values, std::size_t n) {
-    if (base + n > spec.points)
+    if (base + filling.size() + n > spec.points)
       throw Error(fmt::format("the host gave more than the {} offsets the layout has", spec.points));
-    for (std::uint64_t i = base; i < base + n; ++i)
-      if (!holds(spec, i, values, base, nullptr, f)) note(o, f, first_limit);
-    base += n;
+    while (n > 0) {
+      const std::size_t take = std::min(n, kBatch - filling.size());
+      filling.insert(filling.end(), values, values + take);
+      values += take;
+      n -= take;
+      if (filling.size() == kBatch) start_batch();
+    }
   });
-  if (base != spec.points) throw Error(fmt::format("the host gave {} offsets for a layout of size {}", base, spec.points));
+  finish_pending();
+  const std::uint64_t given = base + filling.size();
+  if (given != spec.points) throw Error(fmt::format("the host gave {} offsets for a layout of size {}", given, spec.points));
+  join(o, check_range(spec, base, given, filling.data(), base, nullptr, first_limit), first_limit);
   return o;
 }
 

@@ -168,7 +168,42 @@ class Evaluator {
     throw SourceError("internal error: unknown syntax node", n.offset);
   }
 
+  // An operand made of integers and tuples alone, as the int tuple it denotes,
+  // built without a Value per integer (most of a small expression's work);
+  // nullopt for anything else, or for more integers than a value may hold
+  // (the general path reports that, at the node that crosses the limit).
+  std::optional<IntTuple> literal_int_tuple(const Node& n) const {
+    std::size_t count = 0;
+    if (!integers_only(n, count) || count > kMaxValueIntegers) return std::nullopt;
+    return int_tuple_of(n);
+  }
+
+  static bool integers_only(const Node& n, std::size_t& count) {
+    if (n.kind == Node::Kind::Integer) return ++count, true;
+    if (n.kind != Node::Kind::Tuple) return false;
+    for (const Node& c : n.children)
+      if (!integers_only(c, count)) return false;
+    return true;
+  }
+
+  IntTuple int_tuple_of(const Node& n) const {
+    if (n.kind == Node::Kind::Integer) return Int{n.value, n.is_static || !options_.dynamic};
+    std::vector<IntTuple> elems;
+    elems.reserve(n.children.size());
+    for (const Node& c : n.children) elems.push_back(int_tuple_of(c));
+    return IntTuple(std::move(elems));
+  }
+
   Value layout_literal(const Node& n) {
+    if (auto shape = literal_int_tuple(n.children[0])) {
+      if (auto stride = literal_int_tuple(n.children[1])) {
+        try {
+          return Value::of(make_layout(*shape, *stride));
+        } catch (const Error& e) {
+          throw SourceError(e.what(), n.children[1].offset);
+        }
+      }
+    }
     const Value shape = eval(n.children[0]), stride = eval(n.children[1]);
     if (!shape.is_int_tuple())
       throw SourceError(fmt::format("the shape of a layout must be an int tuple, got a {} {}", kind_name(shape), to_text(shape)),
