@@ -131,6 +131,8 @@ double time_variant(int variant, const FlatLayout& f, std::uint64_t n, void* out
       generate_kernel<I, O, 1, 0><<<blocks, 256>>>(f, 0, n, o);
     else if (variant == 3)
       launch_split_each<I, O>(f, n, o, blocks);
+    else if (variant == 4)
+      launch_generate<I, O, 2>(f, 0, n, o, blocks, nullptr);
     else
       launch_generate<I, O>(f, 0, n, o, blocks, nullptr);
     ok(cudaGetLastError(), "kernel");
@@ -217,11 +219,11 @@ int main(int argc, char** argv) {
     // Variant 0: one index per thread, one store each. 1: generate_kernel, 16 bytes of consecutive
     // offsets per thread, leaves in a loop. 2: the same with the leaf loop unrolled for this leaf
     // count, as layoutx runs it (with SMs x 16 blocks, its choice). 3: the previous kernel, every
-    // index of the 16 bytes split on its own.
+    // index of the 16 bytes split on its own. 4: variant 2 with two 16-byte stores per thread.
     double best = 1e30, previous = 1e30;
     const unsigned chosen = unsigned(p.multiProcessorCount) * 16;
     const std::uint64_t threads_needed = (n + (narrow ? 3 : 1)) / (narrow ? 4 : 2);
-    for (int variant : {0, 1, 2, 3}) {
+    for (int variant : {0, 1, 2, 3, 4}) {
       for (unsigned blocks : {chosen, unsigned(std::min<std::uint64_t>((threads_needed + 255) / 256, 0x7fffffffu))}) {
         if (variant == 0 && blocks != chosen) continue;
         ok(cudaMemset(b, 0xff, bytes), "poison");

@@ -3,8 +3,6 @@
 // the parts are joined in index order, so the answer is the one-core answer.
 #include <fmt/format.h>
 
-#include <future>
-
 #include "backend.hpp"
 #include "layoutx/parallel.hpp"
 
@@ -26,11 +24,17 @@ void join(Outcome& o, const Outcome& later, std::size_t first_limit) {
   }
 }
 
-// The spec over indices [lo, hi) on every core; host[i - host_base] is the
-// host's offset of index i (HostOffsets only).
+// The host streams its offsets in blocks of 2^16: parts of half a block still
+// pay for their thread.
+constexpr std::uint64_t kHostBlockPart = std::uint64_t{1} << 15;
+
+// The spec over indices [lo, hi) on every core, in parts of at least
+// min_part; host[i - host_base] is the host's offset of index i (HostOffsets
+// only).
 Outcome check_range(const CheckSpec& s, std::uint64_t lo, std::uint64_t hi, const std::int64_t* host,
-                    std::uint64_t host_base, std::uint64_t* bits, std::size_t first_limit) {
-  const int parts = parts_for(hi - lo);
+                    std::uint64_t host_base, std::uint64_t* bits, std::size_t first_limit,
+                    std::uint64_t min_part = std::uint64_t{1} << 16) {
+  const int parts = parts_for(hi - lo, min_part);
   std::vector<Outcome> part(static_cast<std::size_t>(parts));
   for_each_part(hi - lo, parts, [&](int p, std::uint64_t b, std::uint64_t e) {
     Outcome& o = part[static_cast<std::size_t>(p)];
@@ -52,45 +56,19 @@ std::vector<Outcome> run(const std::vector<CheckSpec>& specs, std::uint64_t bitm
   return out;
 }
 
-// The host's offsets arrive in blocks, from one thread; they are gathered in
-// batches, and each batch is checked (on every core) while the next is
-// gathered.
+// The host's offsets arrive in blocks from one thread; each block is checked
+// on every core as it comes (copying them to check one batch while the next
+// is produced cost more than it saved).
 Outcome compare_host(const CheckSpec& spec, const device::OffsetSource& host, std::size_t first_limit) {
-  constexpr std::size_t kBatch = std::size_t{1} << 20;
   Outcome o;
-  std::vector<std::int64_t> filling, checking;
-  filling.reserve(kBatch);
-  checking.reserve(kBatch);
-  std::uint64_t base = 0;  // the index of filling[0]
-  std::future<Outcome> pending;
-  const auto finish_pending = [&] {
-    if (pending.valid()) join(o, pending.get(), first_limit);
-  };
-  const auto start_batch = [&] {
-    finish_pending();
-    std::swap(filling, checking);
-    const std::uint64_t first = base;
-    base += checking.size();
-    filling.clear();
-    pending = std::async(std::launch::async, [&, first] {
-      return check_range(spec, first, first + checking.size(), checking.data(), first, nullptr, first_limit);
-    });
-  };
+  std::uint64_t base = 0;
   host([&](const std::int64_t* values, std::size_t n) {
-    if (base + filling.size() + n > spec.points)
+    if (base + n > spec.points)
       throw Error(fmt::format("the host gave more than the {} offsets the layout has", spec.points));
-    while (n > 0) {
-      const std::size_t take = std::min(n, kBatch - filling.size());
-      filling.insert(filling.end(), values, values + take);
-      values += take;
-      n -= take;
-      if (filling.size() == kBatch) start_batch();
-    }
+    join(o, check_range(spec, base, base + n, values, base, nullptr, first_limit, kHostBlockPart), first_limit);
+    base += n;
   });
-  finish_pending();
-  const std::uint64_t given = base + filling.size();
-  if (given != spec.points) throw Error(fmt::format("the host gave {} offsets for a layout of size {}", given, spec.points));
-  join(o, check_range(spec, base, given, filling.data(), base, nullptr, first_limit), first_limit);
+  if (base != spec.points) throw Error(fmt::format("the host gave {} offsets for a layout of size {}", base, spec.points));
   return o;
 }
 

@@ -27,6 +27,33 @@ __device__ __forceinline__ std::uint64_t first_leaf_room(const FlatLayout& l, in
   return static_cast<std::uint64_t>(v.d) - digit;
 }
 
+// apply_stages for kN offsets. One stage (the common Sw<B,M,S> o layout) is
+// done with its shift's direction chosen once for all of them.
+template <class O, int kN>
+__device__ __forceinline__ void stages_of_offsets(const FlatLayout& l, O (&o)[kN]) {
+  if (l.stages == 0) return;
+  if (l.stages == 1) {
+    const Stage& st = l.stage[0];
+    const O offset = static_cast<O>(st.offset), mask = static_cast<O>(st.yyy_mask);
+    if (st.shift >= 0) {
+#pragma unroll
+      for (int k = 0; k < kN; ++k) {
+        const O x = o[k] + offset;
+        o[k] = x ^ ((x & mask) >> st.shift);
+      }
+    } else {
+#pragma unroll
+      for (int k = 0; k < kN; ++k) {
+        const O x = o[k] + offset;
+        o[k] = x ^ ((x & mask) << -st.shift);
+      }
+    }
+    return;
+  }
+#pragma unroll
+  for (int k = 0; k < kN; ++k) o[k] = apply_stages(l, o[k]);
+}
+
 // The kN offsets of indices first + j .. first + j + kN - 1, swizzles included.
 // Consecutive indices differ only in the first leaf's coordinate until it
 // wraps, so the first index is split in full and each next one adds the first
@@ -37,6 +64,17 @@ template <class I, class O, int kN, int kLeaves>
 __device__ __forceinline__ void offsets_at(const FlatLayout& l, std::uint64_t first, std::uint64_t j, O (&o)[kN]) {
   using U = std::make_unsigned_t<O>;
   const int leaves = kLeaves > 0 ? kLeaves : l.leaves;
+  // Where the first extent is short or not a power of two the coordinate
+  // wraps inside many threads' kN indices, which would then diverge: there
+  // every index is split.
+  if (leaves > 1 && !(l.extent[0].pow2 && l.extent[0].d >= kN)) {
+    I xs[kN];
+#pragma unroll
+    for (int k = 0; k < kN; ++k) xs[k] = static_cast<I>(first + j + k);
+    offsets_of_indices<I, O, kN, kLeaves>(l, xs, o);
+    stages_of_offsets(l, o);
+    return;
+  }
   I x[1] = {static_cast<I>(first + j)};
   const std::uint64_t room = first_leaf_room(l, leaves, x[0]);
   O head[1];
@@ -54,10 +92,7 @@ __device__ __forceinline__ void offsets_at(const FlatLayout& l, std::uint64_t fi
       o[k] = r[0];
     }
   }
-  if (l.stages > 0) {
-#pragma unroll
-    for (int k = 0; k < kN; ++k) o[k] = apply_stages(l, o[k]);
-  }
+  stages_of_offsets(l, o);
 }
 
 // Offsets of indices [first, first + n) into out[0, n). Each thread evaluates
@@ -84,13 +119,13 @@ __global__ void __launch_bounds__(256) generate_kernel(const __grid_constant__ F
 }
 
 // generate_kernel with the leaf loop unrolled for the common small leaf counts.
-template <class I, class O>
+template <class I, class O, int kVecs = 1>
 void launch_generate(const FlatLayout& l, std::uint64_t first, std::uint64_t n, O* out, unsigned blocks,
                      cudaStream_t stream) {
   switch (l.leaves) {
 #define LAYOUTX_CASE(N) \
   case N:               \
-    return generate_kernel<I, O, 1, N><<<blocks, 256, 0, stream>>>(l, first, n, out);
+    return generate_kernel<I, O, kVecs, N><<<blocks, 256, 0, stream>>>(l, first, n, out);
     LAYOUTX_CASE(1)
     LAYOUTX_CASE(2)
     LAYOUTX_CASE(3)
@@ -101,7 +136,7 @@ void launch_generate(const FlatLayout& l, std::uint64_t first, std::uint64_t n, 
     LAYOUTX_CASE(8)
 #undef LAYOUTX_CASE
     default:
-      return generate_kernel<I, O, 1, 0><<<blocks, 256, 0, stream>>>(l, first, n, out);
+      return generate_kernel<I, O, kVecs, 0><<<blocks, 256, 0, stream>>>(l, first, n, out);
   }
 }
 

@@ -151,6 +151,7 @@ class Evaluator {
         return Value::tag(Value::Kind::Underscore);
       case Node::Kind::Tuple: {
         std::vector<Value> elems;
+        elems.reserve(n.children.size());
         for (const auto& c : n.children) elems.push_back(eval(c));
         return Value::tuple(std::move(elems));
       }
@@ -198,7 +199,10 @@ class Evaluator {
     if (auto shape = literal_int_tuple(n.children[0])) {
       if (auto stride = literal_int_tuple(n.children[1])) {
         try {
-          return Value::of(make_layout(*shape, *stride));
+          Value v;  // the layout moved in, not copied as Value::of would
+          v.kind = Value::Kind::Layout;
+          v.layout = make_layout(std::move(*shape), std::move(*stride));
+          return v;
         } catch (const Error& e) {
           throw SourceError(e.what(), n.children[1].offset);
         }
@@ -249,6 +253,7 @@ class Evaluator {
       throw SourceError(fmt::format("unknown function '{}'{}", excerpt(n.name), did_you_mean(n.name)), n.offset);
     }
     std::vector<Value> args;
+    args.reserve(n.children.size());
     for (const auto& a : n.children) args.push_back(eval(a));
     if (outer_ && &n == outermost_ && fn->property != Property::None) keep_call(n, *fn, args);
     return call_with(n, *fn, std::move(args));
@@ -279,6 +284,7 @@ class Evaluator {
   Value apply(const Node& n) {
     const Value callee = eval(n.children[0]);
     std::vector<Value> args;
+    args.reserve(n.children.size());
     for (std::size_t i = 1; i < n.children.size(); ++i) args.push_back(eval(n.children[i]));
     if (!callee.is_layout_like())
       throw SourceError(fmt::format("only a layout can be evaluated with (...), this is a {} {}", kind_name(callee),
