@@ -24,7 +24,7 @@ GridGeometry grid_geometry(const Value& v, const char* command) {
   if (!v.is_layout_like() && !v.is_int_tuple())
     throw Error(fmt::format("{} needs a layout, got a {} {}", command, kind_name(v), to_text(v)));
   GridGeometry g;
-  g.layout = v.is_int_tuple() ? AnyLayout{make_layout(v.as_int_tuple())} : v.as_any_layout();
+  g.layout = *v.as_layout();
   const IntTuple& shape = inner_layout(g.layout).shape;
   g.rank = shape.rank();
   if (g.rank == 1) {
