@@ -121,5 +121,6 @@ Command register_tv(CLI::App* sub, Settings& s);
 Command register_atom(CLI::App* sub, Settings& s);
 Command register_bank(CLI::App* sub, Settings& s);
 Command register_swizzle_search(CLI::App* sub, Settings& s);
+Command register_emit(CLI::App* sub, Settings& s);
 
 }  // namespace layoutx::cli

@@ -87,6 +87,9 @@ constexpr Registration kCommands[] = {
      "Shared-memory bank conflicts: the wavefronts one warp's access takes, as an H200 counts them"},
     {"swizzle-search", register_swizzle_search,
      "Rank Swizzle<B,M,S> and paddings of a shared-memory tile by the wavefronts of its accesses"},
+    {"emit", register_emit,
+     "Print each layout as Triton's linear layout attribute (--triton): a Triton encoding over --shape, or a "
+     "CuTe TV layout (an smem layout with --smem)"},
 };
 
 // The command word: the first argument that is neither a global option nor
