@@ -87,6 +87,9 @@ constexpr Registration kCommands[] = {
      "Shared-memory bank conflicts: the wavefronts one warp's access takes, as an H200 counts them"},
     {"swizzle-search", register_swizzle_search,
      "Rank Swizzle<B,M,S> and paddings of a shared-memory tile by the wavefronts of its accesses"},
+    {"emit", register_emit,
+     "Print each layout as Triton's linear layout attribute (--triton): a Triton encoding over --shape, or a "
+     "CuTe TV layout (an smem layout with --smem)"},
 };
 
 // The command word: the first argument that is neither a global option nor
@@ -127,6 +130,10 @@ int run(int argc, char** argv) {
   // A grid is built in memory at about 24 bytes a cell: 2^26 cells stay near 1.5 GiB.
   app.add_option("--max-cells", s.grid.max_cells, "Largest grid or picture drawn, in cells (default 1048576)")
       ->check(integer_range(std::int64_t{1}, std::int64_t{1} << 26));
+
+  app.add_option("--shape", s.shape, "Tensor shape a Triton encoding is laid over, e.g. 16,32")
+      ->delimiter(',')
+      ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 24));
 
   // A word where the command should be lands here (hidden), so that the error can name it.
   std::vector<std::string> stray;
