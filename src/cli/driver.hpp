@@ -5,12 +5,14 @@
 
 #include <CLI/CLI.hpp>
 
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "layoutx/language.hpp"
+#include "layoutx/linear_layout.hpp"
 #include "layoutx/render.hpp"
 
 namespace layoutx::cli {
@@ -24,6 +26,8 @@ struct Settings {
   std::vector<std::string> definitions;  // --define NAME=EXPR, bound in language.names before any command runs
   LanguageOptions language;
   GridOptions grid;
+  // The tensor shape a Triton encoding is laid over (--shape 16,32).
+  std::vector<std::int64_t> shape;
 };
 
 // Whether to colour standard output: --color, NO_COLOR, and whether stdout is a terminal.
@@ -55,6 +59,15 @@ struct Shown {
 // stderr after what the step wrote on stdout. Returns the step's status, or
 // kRejected when it threw.
 int reported(const Shown& shown, const std::function<int()>& step);
+
+// An expression's value: a Triton layout (an encoding or a linear layout,
+// laid over Settings::shape) becomes its CuTe form, anything else is
+// evaluated as an expression.
+Value evaluate_input(const Settings& s, std::string_view expr);
+
+// The linear layout of a Triton layout text over Settings::shape (errors
+// located in the text, for the caret).
+triton::LinearLayout read_triton(const Settings& s, std::string_view text);
 
 // One expression evaluated under --strict's choice, its warnings written on stderr.
 Value evaluate_warning(const Settings& s, std::string_view expr);

@@ -100,7 +100,8 @@ constexpr Registration kCommands[] = {
     {"eval", register_eval,
      "Print each value in CuTe's notation"},
     {"emit", register_emit,
-     "Print each value as code: its CuTe C++ type, a C++ expression, a CuTe Python DSL call"},
+     "Print each value as code: its CuTe C++ type, a C++ expression, a CuTe Python DSL call; or (--triton) "
+     "Triton's linear layout attribute of a Triton encoding over --shape or of a CuTe TV layout (--smem: smem)"},
     {"print", register_print,
      "Draw each layout as CuTe's print_layout does"},
     {"offsets", register_offsets,
@@ -177,6 +178,10 @@ int run(int argc, char** argv) {
   // A grid is built in memory at about 24 bytes a cell: 2^26 cells stay near 1.5 GiB.
   app.add_option("--max-cells", s.grid.max_cells, "Largest grid or picture drawn, in cells (default 1048576)")
       ->check(integer_range(std::int64_t{1}, std::int64_t{1} << 26));
+
+  app.add_option("--shape", s.shape, "Tensor shape a Triton encoding is laid over, e.g. 16,32")
+      ->delimiter(',')
+      ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 24));
 
   // A word where the command should be lands here (hidden), so that the error can name it.
   app.add_option("-D,--define", s.definitions,

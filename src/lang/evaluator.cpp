@@ -42,6 +42,19 @@ std::string did_you_mean(const std::string& name) {
   return best.empty() ? "" : fmt::format(" (did you mean '{}'?)", best);
 }
 
+// "name: what", without repeating a name the message already starts with.
+std::string prefixed(std::string_view name, const char* what) {
+  const std::string head = std::string(name) + ": ";
+  return std::string_view(what).substr(0, head.size()) == head ? std::string(what) : head + what;
+}
+
+// A parenthesised layout, `(L)`, is a tile of one mode; evaluating it means L.
+const Value& unparenthesised(const Value& v) {
+  const Value* inner = &v;
+  while (inner->kind == Value::Kind::Tuple && inner->elems.size() == 1) inner = &inner->elems[0];
+  return inner->is_layout_like() ? *inner : v;
+}
+
 bool has_underscore(const Value& v) {
   if (v.kind == Value::Kind::Underscore) return true;
   if (v.kind != Value::Kind::Tuple) return false;
@@ -210,10 +223,10 @@ class Evaluator {
     }
     const Value shape = eval(n.children[0]), stride = eval(n.children[1]);
     if (!shape.is_int_tuple())
-      throw SourceError(fmt::format("the shape of a layout must be an int tuple, got a {} {}", kind_name(shape), to_text(shape)),
+      throw SourceError(fmt::format("the shape of a layout must be an int tuple, got {} {}", a_kind_name(shape), to_text(shape)),
                         n.children[0].offset);
     if (!stride.is_int_tuple())
-      throw SourceError(fmt::format("the stride of a layout must be an int tuple, got a {} {}", kind_name(stride), to_text(stride)),
+      throw SourceError(fmt::format("the stride of a layout must be an int tuple, got {} {}", a_kind_name(stride), to_text(stride)),
                         n.children[1].offset);
     try {
       return Value::of(make_layout(shape.as_int_tuple(), stride.as_int_tuple()));
@@ -271,7 +284,7 @@ class Evaluator {
     } catch (const SourceError&) {
       throw;
     } catch (const Error& e) {
-      throw SourceError(fmt::format("{}: {}", n.name, e.what()), n.offset);
+      throw SourceError(prefixed(n.name, e.what()), n.offset);
     }
   }
 
@@ -296,12 +309,13 @@ class Evaluator {
   Value apply(const Node& n) { return apply_to(eval(n.children[0]), n, 1); }
 
   // callee(args...), the arguments being n's children from `first` on.
-  Value apply_to(const Value& callee, const Node& n, std::size_t first) {
+  Value apply_to(const Value& evaluated, const Node& n, std::size_t first) {
+    const Value& callee = unparenthesised(evaluated);
     std::vector<Value> args;
     args.reserve(n.children.size());
     for (std::size_t i = first; i < n.children.size(); ++i) args.push_back(eval(n.children[i]));
     if (!callee.is_layout_like())
-      throw SourceError(fmt::format("only a layout can be evaluated with (...), this is a {} {}", kind_name(callee),
+      throw SourceError(fmt::format("only a layout can be evaluated with (...), this is {} {}", a_kind_name(callee),
                                     to_text(callee)),
                         n.offset);
     if (args.empty()) throw SourceError("evaluation needs a coordinate: L(i), L(i,j) or L((i,j),k)", n.offset);
@@ -309,7 +323,7 @@ class Evaluator {
     const IntTuple& shape = callee.kind == Value::Kind::Layout ? callee.layout.shape : callee.composed.layout.shape;
     if (has_underscore(coord)) return slice_layout(callee, coord, n);
     if (!coord.is_int_tuple())
-      throw SourceError(fmt::format("a coordinate is an integer or an int tuple, got a {} {}", kind_name(coord), to_text(coord)),
+      throw SourceError(fmt::format("a coordinate is an integer or an int tuple, got {} {}", a_kind_name(coord), to_text(coord)),
                         n.offset);
     const IntTuple c = coord.as_int_tuple();
     Int result;
@@ -381,7 +395,7 @@ class Evaluator {
       } catch (const SourceError&) {
         throw;
       } catch (const Error& e) {
-        throw SourceError(fmt::format("composition: {}", e.what()), at);
+        throw SourceError(prefixed("composition", e.what()), at);
       }
     }
     return acc;

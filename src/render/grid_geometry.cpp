@@ -22,7 +22,7 @@ IntTuple GridGeometry::coordinate(std::int64_t m, std::int64_t n) const {
 
 GridGeometry grid_geometry(const Value& v, const char* command) {
   if (!v.is_layout_like() && !v.is_int_tuple())
-    throw Error(fmt::format("{} needs a layout, got a {} {}", command, kind_name(v), to_text(v)));
+    throw Error(fmt::format("{} needs a layout, got {} {}", command, a_kind_name(v), to_text(v)));
   GridGeometry g;
   g.layout = *v.as_layout();
   const IntTuple& shape = inner_layout(g.layout).shape;

@@ -131,7 +131,7 @@ void draw(RowWriter& w, const std::string& title, const GridSpan& span, std::int
 
 void render_grid(const Value& v, const GridOptions& options, const Sink& sink) {
   if (!v.is_layout_like() && !v.is_int_tuple())
-    throw Error(fmt::format("print needs a layout, got a {} {}", kind_name(v), to_text(v)));
+    throw Error(fmt::format("print needs a layout, got {} {}", a_kind_name(v), to_text(v)));
   const AnyLayout l = *v.as_layout();
   const Layout& inner = inner_layout(l);
   const IntTuple& shape = inner.shape;
