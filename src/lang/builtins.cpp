@@ -35,7 +35,7 @@ Value get_value(const Call& c, const Value& v, int i) {
         c.fail(fmt::format("Index out of range: get<{}> of {} (rank {})", i, to_text(v), v.elems.size()));
       return v.elems[i];
     default:
-      c.fail_arg(0, fmt::format("cannot take get<{}> of a {}", i, kind_name(v)));
+      c.fail_arg(0, fmt::format("cannot take get<{}> of {}", i, a_kind_name(v)));
   }
 }
 
@@ -43,7 +43,7 @@ Value get_value(const Call& c, const Value& v, int i) {
 Value sub_value(const Call& c) {
   Value v = c.args.at(0);
   if (v.kind != Value::Kind::Layout && v.kind != Value::Kind::Composed && !v.is_int_tuple())
-    c.fail_arg(0, fmt::format("expected a layout or an int tuple, got a {} {}", kind_name(v), to_text(v)));
+    c.fail_arg(0, fmt::format("expected a layout or an int tuple, got {} {}", a_kind_name(v), to_text(v)));
   for (int i : c.targ_indices()) v = get_value(c, v, i);
   return v;
 }
@@ -78,7 +78,7 @@ Value fn_make_layout(const Call& c) {
   std::vector<Layout> modes;
   for (std::size_t i = 0; i < a.size(); ++i) {
     if (a[i].kind != Value::Kind::Layout)
-      c.fail_arg(i, fmt::format("make_layout(L0, L1, ...) concatenates layouts; got a {} {}", kind_name(a[i]), to_text(a[i])));
+      c.fail_arg(i, fmt::format("make_layout(L0, L1, ...) concatenates layouts; got {} {}", a_kind_name(a[i]), to_text(a[i])));
     modes.push_back(a[i].layout);
   }
   return Value::of(make_layout(modes));
@@ -124,7 +124,7 @@ Value fn_select(const Call& c) {
     for (int i : c.targ_indices()) out.push_back(Value::of(select_element(t, i)));
     return Value::tuple(std::move(out));
   }
-  c.fail_arg(0, fmt::format("expected a layout or an int tuple, got a {} {}", kind_name(v), to_text(v)));
+  c.fail_arg(0, fmt::format("expected a layout or an int tuple, got {} {}", a_kind_name(v), to_text(v)));
 }
 
 Value fn_take(const Call& c) {
@@ -417,7 +417,7 @@ Value fn_stride(const Call& c) {
   c.expect_args(1, 1);
   const Value v = sub_value(c);
   if (v.kind != Value::Kind::Layout)
-    c.fail_arg(0, fmt::format("stride needs a layout (CuTe defines no stride for a {})", kind_name(v)));
+    c.fail_arg(0, fmt::format("stride needs a layout (CuTe defines no stride for {})", a_kind_name(v)));
   return Value::of(v.layout.stride);
 }
 
@@ -679,7 +679,7 @@ Value compose_values(const Value& a, const Value& b, const Call* c) {
     if (b.kind == Value::Kind::Swizzle) return Value::of(composition(a.swizzle, b.swizzle));
     if (b.kind == Value::Kind::Layout || b.is_int_tuple())
       return Value::of(composition(a.swizzle, *b.as_plain_layout()));
-    return fail(fmt::format("cannot compose a swizzle with a {} {}", kind_name(b), to_text(b)));
+    return fail(fmt::format("cannot compose a swizzle with {} {}", a_kind_name(b), to_text(b)));
   }
   if (a.kind == Value::Kind::Composed) {
     if (b.kind == Value::Kind::Composed) return Value::of(composition(a.composed, b.composed));
@@ -688,7 +688,7 @@ Value compose_values(const Value& a, const Value& b, const Call* c) {
     return checked_composition(AnyLayout{a.composed}, b);
   }
   if (a.kind != Value::Kind::Layout && !a.is_int_tuple())
-    return fail(fmt::format("cannot compose a {} {} (expected a layout on the left)", kind_name(a), to_text(a)));
+    return fail(fmt::format("cannot compose {} {} (expected a layout on the left)", a_kind_name(a), to_text(a)));
   const Layout la = *a.as_plain_layout();
   if (b.kind == Value::Kind::Swizzle) return Value::of(composition(la, b.swizzle));
   if (b.kind == Value::Kind::Composed) return Value::of(composition(la, b.composed));
