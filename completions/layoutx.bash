@@ -7,7 +7,7 @@ _layoutx_names='append blocked_product ceil_div coalesce complement composition 
 # The commands under the command path $1.
 _layoutx_commands_of() {
   case $1 in
-    '') REPLY='eval print offsets info eq lookup coalescing explain check draw tv atom bank swizzle-search' ;;
+    '') REPLY='eval emit print offsets info eq lookup coalescing explain check draw tv atom bank swizzle-search repl' ;;
     *) REPLY='' ;;
   esac
 }
@@ -16,6 +16,7 @@ _layoutx_commands_of() {
 _layoutx_command_named() {
   case "$1|$2" in
     '|eval') REPLY='eval' ;;
+    '|emit') REPLY='emit' ;;
     '|print') REPLY='print' ;;
     '|offsets') REPLY='offsets' ;;
     '|info') REPLY='info' ;;
@@ -29,6 +30,7 @@ _layoutx_command_named() {
     '|atom') REPLY='atom' ;;
     '|bank') REPLY='bank' ;;
     '|swizzle-search') REPLY='swizzle-search' ;;
+    '|repl') REPLY='repl' ;;
     *) return 1 ;;
   esac
 }
@@ -36,10 +38,11 @@ _layoutx_command_named() {
 # The options of the command path $1.
 _layoutx_options_of() {
   case $1 in
-    '') REPLY='-h --help -V --version --dynamic --strict --color --max-depth --max-length --max-cells' ;;
+    '') REPLY='-h --help -V --version --dynamic --strict --color --max-depth --max-length --max-cells -D --define' ;;
     'eval') REPLY='-h --help --show-both' ;;
-    'print') REPLY='-h --help --color-by --bits' ;;
-    'offsets') REPLY='-h --help -f --format --device' ;;
+    'emit') REPLY='-h --help --as' ;;
+    'print') REPLY='-h --help --color-by --bits --rows --cols' ;;
+    'offsets') REPLY='-h --help -f --format --split-coords --device' ;;
     'info') REPLY='-h --help --json --tv' ;;
     'eq') REPLY='-h --help --structural --json -q --quiet --no-grid --max-diffs --limit' ;;
     'lookup') REPLY='-h --help -o --offset -i --index -c --coord --json --header --max-matches' ;;
@@ -51,6 +54,7 @@ _layoutx_options_of() {
     'atom') REPLY='-h --help --list --arch --kind --type --grid --tile --permute --bits --format -o --output --max-picture-cells' ;;
     'bank') REPLY='-h --help --access --atom --smem --tv --json --grid --elem-bytes --elem-bits' ;;
     'swizzle-search') REPLY='-h --help --write --read --top --no-padding --no-swizzle --json --stats --elem-bytes --elem-bits' ;;
+    'repl') REPLY='-h --help' ;;
     *) REPLY='' ;;
   esac
 }
@@ -62,8 +66,12 @@ _layoutx_value_of() {
     '|--max-depth') REPLY='none' ;;
     '|--max-length') REPLY='none' ;;
     '|--max-cells') REPLY='none' ;;
+    '|-D'|'|--define') REPLY='expression' ;;
+    'emit|--as') REPLY='choices:all type cpp python' ;;
     'print|--color-by') REPLY='choices:offset thread value bank' ;;
     'print|--bits') REPLY='none' ;;
+    'print|--rows') REPLY='none' ;;
+    'print|--cols') REPLY='none' ;;
     'offsets|-f'|'offsets|--format') REPLY='choices:plain csv tsv json jsonl' ;;
     'eq|--max-diffs') REPLY='none' ;;
     'eq|--limit') REPLY='none' ;;
@@ -120,6 +128,7 @@ _layoutx_value_of() {
 _layoutx_positional_of() {
   case $1 in
     'eval') REPLY='expression' ;;
+    'emit') REPLY='expression' ;;
     'print') REPLY='expression' ;;
     'offsets') REPLY='expression' ;;
     'info') REPLY='expression' ;;

@@ -36,7 +36,7 @@ Value get_value(const Call& c, const Value& v, int i) {
         c.fail(fmt::format("Index out of range: get<{}> of {} (rank {})", i, to_text(v), v.elems.size()));
       return v.elems[i];
     default:
-      c.fail_arg(0, fmt::format("cannot take get<{}> of a {}", i, kind_name(v)));
+      c.fail_arg(0, fmt::format("cannot take get<{}> of {}", i, a_kind_name(v)));
   }
 }
 
@@ -44,7 +44,7 @@ Value get_value(const Call& c, const Value& v, int i) {
 Value sub_value(const Call& c) {
   Value v = c.args.at(0);
   if (v.kind != Value::Kind::Layout && v.kind != Value::Kind::Composed && !v.is_int_tuple())
-    c.fail_arg(0, fmt::format("expected a layout or an int tuple, got a {} {}", kind_name(v), to_text(v)));
+    c.fail_arg(0, fmt::format("expected a layout or an int tuple, got {} {}", a_kind_name(v), to_text(v)));
   for (int i : c.targ_indices()) v = get_value(c, v, i);
   return v;
 }
@@ -79,7 +79,7 @@ Value fn_make_layout(const Call& c) {
   std::vector<Layout> modes;
   for (std::size_t i = 0; i < a.size(); ++i) {
     if (a[i].kind != Value::Kind::Layout)
-      c.fail_arg(i, fmt::format("make_layout(L0, L1, ...) concatenates layouts; got a {} {}", kind_name(a[i]), to_text(a[i])));
+      c.fail_arg(i, fmt::format("make_layout(L0, L1, ...) concatenates layouts; got {} {}", a_kind_name(a[i]), to_text(a[i])));
     modes.push_back(a[i].layout);
   }
   return Value::of(make_layout(modes));
@@ -125,7 +125,7 @@ Value fn_select(const Call& c) {
     for (int i : c.targ_indices()) out.push_back(Value::of(select_element(t, i)));
     return Value::tuple(std::move(out));
   }
-  c.fail_arg(0, fmt::format("expected a layout or an int tuple, got a {} {}", kind_name(v), to_text(v)));
+  c.fail_arg(0, fmt::format("expected a layout or an int tuple, got {} {}", a_kind_name(v), to_text(v)));
 }
 
 Value fn_take(const Call& c) {
@@ -230,8 +230,56 @@ Layout zipped(const Layout& l) { return l; }
 // zipped/tiled/flat_product of a layout by a composed layout: CuTe's
 // logical_product(Layout, ComposedLayout), then tile_unzip by a tiler that is no
 // tuple, which keeps the rank-2 product as it is, then the product's unpacking.
+// A tile holding composed layouts, as the tiler of a product of `block`: CuTe
+// takes logical_product(mode, composed) mode by mode, which is the product by
+// the composed layout's inner layout where the new swizzle it finds has no
+// bits; a product that stays swizzled cannot be gathered into one layout.
+Value tile_without_swizzles(const Call& c, const Layout& block, const Value& tile) {
+  if (tile.kind == Value::Kind::Composed) {
+    AnyLayout p;
+    try {
+      p = logical_product(block, tile.composed);
+    } catch (const Error& e) {
+      c.fail_arg(1, e.what());
+    }
+    if (!std::holds_alternative<Layout>(p))
+      c.fail_arg(1, fmt::format("{}: the product of the mode {} by {} stays swizzled ({}), and CuTe cannot gather a "
+                                "composed layout into the product's layout",
+                                c.name(), to_text(block), to_text(tile.composed), to_text(Value::of(p))));
+    return Value::of(tile.composed.layout);
+  }
+  if (tile.kind != Value::Kind::Tuple || tile.is_int_tuple() || static_cast<int>(tile.elems.size()) > rank(block))
+    return tile;  // the tiler's own checks refuse what does not fit
+  std::vector<Value> elems;
+  for (std::size_t i = 0; i < tile.elems.size(); ++i)
+    elems.push_back(tile_without_swizzles(c, get(block, static_cast<int>(i)), tile.elems[i]));
+  return Value::tuple(std::move(elems));
+}
+
+bool holds_composed(const Value& v) {
+  return v.kind == Value::Kind::Composed || std::any_of(v.elems.begin(), v.elems.end(), holds_composed);
+}
+
+// The tiler of a product: a tile holding composed layouts as its inner layouts.
+Tiler product_tiler(const Call& c) {
+  if (c.args[1].kind != Value::Kind::Tuple || !holds_composed(c.args[1]) || c.args[0].kind != Value::Kind::Layout)
+    return c.tiler(1);
+  try {
+    return to_tiler(tile_without_swizzles(c, c.args[0].layout, c.args[1]));
+  } catch (const SourceError&) {
+    throw;
+  } catch (const Error& e) {
+    c.fail_arg(1, e.what());
+  }
+}
+
 Builtin product_op(TilerOp op, Layout (*unpack)(const Layout&)) {
   return [op, unpack](const Call& c) {
+    if (c.args.size() == 2 && c.args[1].kind == Value::Kind::Tuple) {
+      c.expect_template_args(0, 0);
+      const Tiler t = product_tiler(c);
+      return on_layout(c, 0, [&](const Layout& l) { return op(l, t); });
+    }
     if (c.args.size() != 2 || c.args[0].kind != Value::Kind::Layout || c.args[1].kind != Value::Kind::Composed)
       return tiler_op(op)(c);
     c.expect_template_args(0, 0);
@@ -249,7 +297,7 @@ Value fn_logical_product(const Call& c) {
   c.expect_args(2, 2);
   if (c.args[1].kind == Value::Kind::Composed && c.args[0].kind != Value::Kind::Composed)
     return Value::of(logical_product(c.layout(0), c.args[1].composed));
-  const Tiler t = c.tiler(1);
+  const Tiler t = product_tiler(c);
   return on_layout(c, 0, [&](const Layout& l) { return logical_product(l, t); });
 }
 
@@ -371,7 +419,7 @@ Value fn_stride(const Call& c) {
   c.expect_args(1, 1);
   const Value v = sub_value(c);
   if (v.kind != Value::Kind::Layout)
-    c.fail_arg(0, fmt::format("stride needs a layout (CuTe defines no stride for a {})", kind_name(v)));
+    c.fail_arg(0, fmt::format("stride needs a layout (CuTe defines no stride for {})", a_kind_name(v)));
   return Value::of(v.layout.stride);
 }
 
@@ -421,11 +469,38 @@ Value fn_prepend(const Call& c) {
   return tuple_extended(c.args[0], c.args[1], true);
 }
 
+// CuTe's generic zip(t) of a tuple of any values: a tuple of tuples is
+// transposed, a tuple whose first element is no tuple is wrapped whole.
+Value zip_tuple(const Call& c, const Value& t) {
+  if (t.elems.empty()) c.fail("zip of the empty tuple: it has no first element to transpose by");
+  const Value& first = t.elems[0];
+  if (first.kind != Value::Kind::Tuple) return Value::tuple({t});
+  for (const Value& e : t.elems)
+    if (e.kind != Value::Kind::Tuple || e.elems.size() != first.elems.size())
+      c.fail(fmt::format("Mismatched Ranks in zip: {} and {} of {}", to_text(first), to_text(e), to_text(t)));
+  std::vector<Value> out;
+  for (std::size_t j = 0; j < first.elems.size(); ++j) {
+    std::vector<Value> column;
+    for (const Value& e : t.elems) column.push_back(e.elems[j]);
+    out.push_back(Value::tuple(std::move(column)));
+  }
+  return Value::tuple(std::move(out));
+}
+
+bool layout_or_int_tuple(const Value& v) { return v.kind == Value::Kind::Layout || v.is_int_tuple(); }
+
 Value fn_zip(const Call& c) {
   c.expect_args(1, 2);
   // CuTe's zip of int tuples is a tuple, not a layout.
   if (std::all_of(c.args.begin(), c.args.end(), [](const Value& v) { return v.is_int_tuple(); }))
     return Value::of(c.args.size() == 2 ? zip(c.int_tuple(0), c.int_tuple(1)) : zip(c.int_tuple(0)));
+  // Only zip(Layout) and zip(Layout, Layout) are CuTe's layout zips (and a
+  // composed layout's, on its inner layout); anything else is the tuple zip:
+  // zip(a, b) = zip((a, b)), and a value that is no tuple is its own zip.
+  if (c.args.size() == 2 && !(layout_or_int_tuple(c.args[0]) && layout_or_int_tuple(c.args[1])))
+    return zip_tuple(c, Value::tuple(c.args));
+  if (c.args.size() == 1 && c.args[0].kind == Value::Kind::Tuple) return zip_tuple(c, c.args[0]);
+  if (c.args.size() == 1 && !c.args[0].is_layout_like()) return c.args[0];
   if (c.args.size() == 2) return Value::of(zip(c.layout(0), c.layout(1)));
   return on_layout(c, 0, [](const Layout& l) { return zip(l); });
 }
@@ -672,7 +747,7 @@ Value compose_values(const Value& a, const Value& b, const Call* c) {
     if (b.kind == Value::Kind::Swizzle) return Value::of(composition(a.swizzle, b.swizzle));
     if (b.kind == Value::Kind::Layout || b.is_int_tuple())
       return Value::of(composition(a.swizzle, *b.as_plain_layout()));
-    return fail(fmt::format("cannot compose a swizzle with a {} {}", kind_name(b), to_text(b)));
+    return fail(fmt::format("cannot compose a swizzle with {} {}", a_kind_name(b), to_text(b)));
   }
   if (a.kind == Value::Kind::Composed) {
     if (b.kind == Value::Kind::Composed) return Value::of(composition(a.composed, b.composed));
@@ -681,7 +756,7 @@ Value compose_values(const Value& a, const Value& b, const Call* c) {
     return checked_composition(AnyLayout{a.composed}, b);
   }
   if (a.kind != Value::Kind::Layout && !a.is_int_tuple())
-    return fail(fmt::format("cannot compose a {} {} (expected a layout on the left)", kind_name(a), to_text(a)));
+    return fail(fmt::format("cannot compose {} {} (expected a layout on the left)", a_kind_name(a), to_text(a)));
   const Layout la = *a.as_plain_layout();
   if (b.kind == Value::Kind::Swizzle) return Value::of(composition(la, b.swizzle));
   if (b.kind == Value::Kind::Composed) return Value::of(composition(la, b.composed));

@@ -43,6 +43,19 @@ std::string did_you_mean(const std::string& name) {
   return best.empty() ? "" : fmt::format(" (did you mean '{}'?)", best);
 }
 
+// "name: what", without repeating a name the message already starts with.
+std::string prefixed(std::string_view name, const char* what) {
+  const std::string head = std::string(name) + ": ";
+  return std::string_view(what).substr(0, head.size()) == head ? std::string(what) : head + what;
+}
+
+// A parenthesised layout, `(L)`, is a tile of one mode; evaluating it means L.
+const Value& unparenthesised(const Value& v) {
+  const Value* inner = &v;
+  while (inner->kind == Value::Kind::Tuple && inner->elems.size() == 1) inner = &inner->elems[0];
+  return inner->is_layout_like() ? *inner : v;
+}
+
 bool has_underscore(const Value& v) {
   if (v.kind == Value::Kind::Underscore) return true;
   if (v.kind != Value::Kind::Tuple) return false;
@@ -211,10 +224,10 @@ class Evaluator {
     }
     const Value shape = eval(n.children[0]), stride = eval(n.children[1]);
     if (!shape.is_int_tuple())
-      throw SourceError(fmt::format("the shape of a layout must be an int tuple, got a {} {}", kind_name(shape), to_text(shape)),
+      throw SourceError(fmt::format("the shape of a layout must be an int tuple, got {} {}", a_kind_name(shape), to_text(shape)),
                         n.children[0].offset);
     if (!stride.is_int_tuple())
-      throw SourceError(fmt::format("the stride of a layout must be an int tuple, got a {} {}", kind_name(stride), to_text(stride)),
+      throw SourceError(fmt::format("the stride of a layout must be an int tuple, got {} {}", a_kind_name(stride), to_text(stride)),
                         n.children[1].offset);
     try {
       return Value::of(make_layout(shape.as_int_tuple(), stride.as_int_tuple()));
@@ -242,6 +255,7 @@ class Evaluator {
     if (n.name == "E" && n.has_template_args) return basis_element(n);
     if (n.name == "LayoutLeft" || n.name == "GenColMajor") return Value::tag(Value::Kind::LayoutLeft);
     if (n.name == "LayoutRight" || n.name == "GenRowMajor") return Value::tag(Value::Kind::LayoutRight);
+    if (const Value* bound = bound_value(n)) return *bound;
     if (lang::find_builtin(n.name))
       throw SourceError(fmt::format("{} is a function: call it as {}(...)", n.name, n.name), n.offset);
     throw SourceError(fmt::format("unknown name '{}'{}", excerpt(n.name), did_you_mean(n.name)), n.offset);
@@ -266,6 +280,7 @@ class Evaluator {
   Value call(const Node& n) {
     const lang::Function* fn = lang::find_builtin(n.name);
     if (!fn) {
+      if (const Value* bound = bound_value(n)) return apply_to(*bound, n, 0);
       if (n.name == "Sw" || n.name == "Swizzle")
         throw SourceError(fmt::format("{}<B,M,S> is not a function; compose it with 'o'", n.name), n.offset);
       throw SourceError(fmt::format("unknown function '{}'{}", excerpt(n.name), did_you_mean(n.name)), n.offset);
@@ -287,7 +302,7 @@ class Evaluator {
     } catch (const SourceError&) {
       throw;
     } catch (const Error& e) {
-      throw SourceError(fmt::format("{}: {}", n.name, e.what()), n.offset);
+      throw SourceError(prefixed(n.name, e.what()), n.offset);
     }
   }
 
@@ -299,13 +314,26 @@ class Evaluator {
                         }};
   }
 
-  Value apply(const Node& n) {
-    const Value callee = eval(n.children[0]);
+  // A name the user bound; template arguments never follow one.
+  const Value* bound_value(const Node& n) {
+    const auto it = options_.names.find(n.name);
+    if (it == options_.names.end()) return nullptr;
+    if (n.has_template_args)
+      throw SourceError(fmt::format("'{}' is a name bound to {}; it takes no template arguments", n.name, to_text(it->second)),
+                        n.offset);
+    return &it->second;
+  }
+
+  Value apply(const Node& n) { return apply_to(eval(n.children[0]), n, 1); }
+
+  // callee(args...), the arguments being n's children from `first` on.
+  Value apply_to(const Value& evaluated, const Node& n, std::size_t first) {
+    const Value& callee = unparenthesised(evaluated);
     std::vector<Value> args;
     args.reserve(n.children.size());
-    for (std::size_t i = 1; i < n.children.size(); ++i) args.push_back(eval(n.children[i]));
+    for (std::size_t i = first; i < n.children.size(); ++i) args.push_back(eval(n.children[i]));
     if (!callee.is_layout_like())
-      throw SourceError(fmt::format("only a layout can be evaluated with (...), this is a {} {}", kind_name(callee),
+      throw SourceError(fmt::format("only a layout can be evaluated with (...), this is {} {}", a_kind_name(callee),
                                     to_text(callee)),
                         n.offset);
     if (args.empty()) throw SourceError("evaluation needs a coordinate: L(i), L(i,j) or L((i,j),k)", n.offset);
@@ -313,7 +341,7 @@ class Evaluator {
     const IntTuple& shape = callee.kind == Value::Kind::Layout ? callee.layout.shape : callee.composed.layout.shape;
     if (has_underscore(coord)) return slice_layout(callee, coord, n);
     if (!coord.is_int_tuple())
-      throw SourceError(fmt::format("a coordinate is an integer or an int tuple, got a {} {}", kind_name(coord), to_text(coord)),
+      throw SourceError(fmt::format("a coordinate is an integer or an int tuple, got {} {}", a_kind_name(coord), to_text(coord)),
                         n.offset);
     const IntTuple c = coord.as_int_tuple();
     if (has_basis(c))
@@ -391,7 +419,7 @@ class Evaluator {
       } catch (const SourceError&) {
         throw;
       } catch (const Error& e) {
-        throw SourceError(fmt::format("composition: {}", e.what()), at);
+        throw SourceError(prefixed("composition", e.what()), at);
       }
     }
     return acc;
@@ -441,6 +469,15 @@ Evaluation evaluate_with_operands(std::string_view text, const LanguageOptions& 
   Evaluation e;
   e.value = run(text, options, &e.outer);
   return e;
+}
+
+bool bindable_name(std::string_view name) {
+  const auto alpha = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
+  const auto ident = [&](char c) { return alpha(c) || (c >= '0' && c <= '9') || c == '_'; };
+  if (name.empty() || !alpha(name.front()) || !std::all_of(name.begin(), name.end(), ident)) return false;
+  static const std::string_view kReserved[] = {"o", "Sw", "Swizzle", "LayoutLeft", "LayoutRight", "GenColMajor", "GenRowMajor"};
+  if (std::find(std::begin(kReserved), std::end(kReserved), name) != std::end(kReserved)) return false;
+  return !lang::find_builtin(std::string(name));
 }
 
 }  // namespace layoutx

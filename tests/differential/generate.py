@@ -136,7 +136,9 @@ class Call(Node):
 
 class Compose(Node):
     """A o B o ... (C++: composition(composition(A, B), ...), as `o` associates to the left),
-    or a composed-layout literal Sw o off o L (C++: composition(Sw, off, L), CuTe's three-part form)."""
+    or a composed-layout literal Sw o off o L, CuTe's print form of a composed layout (C++:
+    make_composed_layout(Sw, off, L), the object that prints so: composition(Sw, off, L) would
+    return L itself for Sw<0,M,S> and Int<0>)."""
 
     def __init__(self, parts):
         self.parts = list(parts)
@@ -153,8 +155,8 @@ class Compose(Node):
             ps.append(p.render(marks, True) if isinstance(p, Compose) and (i > 0 or as_call) else p.render(marks))
         if self.is_literal():
             return (' o '.join(p[0] for p in ps),
-                    'composition(' + ', '.join(p[1] for p in ps) + ')',
-                    'composition(' + ', '.join(p[2] for p in ps) + ')')
+                    'make_composed_layout(' + ', '.join(p[1] for p in ps) + ')',
+                    'make_composed_layout(' + ', '.join(p[2] for p in ps) + ')')
         expr, cpp, twin = ps[0]
         for p in ps[1:]:
             expr = ('composition(%s, %s)' if as_call else '%s o %s') % (expr, p[0])

@@ -43,6 +43,12 @@ struct ComposedLayout {
   // composition are swizzled: Sw o off o (Sw' o off' o L). The inner steps,
   // outermost first; usually empty.
   std::vector<SwizzleStage> nested;
+  // CuTe's upcast/downcast divide or multiply the offset by an unsigned
+  // constant, so a zero offset they make is C<0u>, not Int<0>: CuTe's identity
+  // shortcut composition(Swizzle<0,M,S>, Int<0>, L) = L never matches it, and
+  // Sw<0,M,S> o _0 o L stays composed through later operations. Not part of
+  // equality: both print and map the same.
+  bool offset_is_unsigned = false;
 
   bool operator==(const ComposedLayout& o) const {
     return swizzle == o.swizzle && offset == o.offset && layout == o.layout && nested == o.nested;
