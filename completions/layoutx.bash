@@ -38,9 +38,9 @@ _layoutx_command_named() {
 # The options of the command path $1.
 _layoutx_options_of() {
   case $1 in
-    '') REPLY='-h --help -V --version --dynamic --strict --color --max-depth --max-length --max-cells -D --define' ;;
+    '') REPLY='-h --help -V --version --dynamic --strict --color --max-depth --max-length --max-cells --shape -D --define' ;;
     'eval') REPLY='-h --help --show-both' ;;
-    'emit') REPLY='-h --help --as' ;;
+    'emit') REPLY='-h --help --as --triton --smem --shape' ;;
     'print') REPLY='-h --help --color-by --bits --rows --cols' ;;
     'offsets') REPLY='-h --help -f --format --split-coords --device' ;;
     'info') REPLY='-h --help --json --tv' ;;
@@ -66,8 +66,10 @@ _layoutx_value_of() {
     '|--max-depth') REPLY='none' ;;
     '|--max-length') REPLY='none' ;;
     '|--max-cells') REPLY='none' ;;
+    '|--shape') REPLY='none' ;;
     '|-D'|'|--define') REPLY='expression' ;;
     'emit|--as') REPLY='choices:all type cpp python' ;;
+    'emit|--shape') REPLY='none' ;;
     'print|--color-by') REPLY='choices:offset thread value bank' ;;
     'print|--bits') REPLY='none' ;;
     'print|--rows') REPLY='none' ;;

@@ -16,7 +16,7 @@ function __layoutx_path
             continue
         end
         switch "$path|$word"
-            case '|--color' '|--max-depth' '|--max-length' '|--max-cells' '|-D' '|--define' 'emit|--as' 'print|--color-by' 'print|--bits' 'print|--rows' 'print|--cols' 'offsets|-f' 'offsets|--format' 'eq|--max-diffs' 'eq|--limit' 'lookup|-o' 'lookup|--offset' 'lookup|-i' 'lookup|--index' 'lookup|-c' 'lookup|--coord' 'lookup|--max-matches' 'coalescing|-e' 'coalescing|--element-bytes' 'coalescing|-w' 'coalescing|--warp' 'coalescing|--vector' 'coalescing|--max-vector-bytes' 'coalescing|--sector-bytes' 'coalescing|--line-bytes' 'coalescing|--limit' 'check|--first' 'check|--limit' 'draw|--atom' 'draw|--format' 'draw|-o' 'draw|--output' 'draw|--max-picture-cells' 'draw|--color-by' 'draw|--bits' 'tv|--thr-id' 'tv|--atom' 'tv|--operand' 'tv|--bits' 'tv|--format' 'tv|-o' 'tv|--output' 'tv|--max-picture-cells' 'atom|--arch' 'atom|--kind' 'atom|--type' 'atom|--tile' 'atom|--permute' 'atom|--bits' 'atom|--format' 'atom|-o' 'atom|--output' 'atom|--max-picture-cells' 'bank|--access' 'bank|--atom' 'bank|--smem' 'bank|--elem-bytes' 'bank|--elem-bits' 'swizzle-search|--write' 'swizzle-search|--read' 'swizzle-search|--top' 'swizzle-search|--elem-bytes' 'swizzle-search|--elem-bits'
+            case '|--color' '|--max-depth' '|--max-length' '|--max-cells' '|--shape' '|-D' '|--define' 'emit|--as' 'emit|--shape' 'print|--color-by' 'print|--bits' 'print|--rows' 'print|--cols' 'offsets|-f' 'offsets|--format' 'eq|--max-diffs' 'eq|--limit' 'lookup|-o' 'lookup|--offset' 'lookup|-i' 'lookup|--index' 'lookup|-c' 'lookup|--coord' 'lookup|--max-matches' 'coalescing|-e' 'coalescing|--element-bytes' 'coalescing|-w' 'coalescing|--warp' 'coalescing|--vector' 'coalescing|--max-vector-bytes' 'coalescing|--sector-bytes' 'coalescing|--line-bytes' 'coalescing|--limit' 'check|--first' 'check|--limit' 'draw|--atom' 'draw|--format' 'draw|-o' 'draw|--output' 'draw|--max-picture-cells' 'draw|--color-by' 'draw|--bits' 'tv|--thr-id' 'tv|--atom' 'tv|--operand' 'tv|--bits' 'tv|--format' 'tv|-o' 'tv|--output' 'tv|--max-picture-cells' 'atom|--arch' 'atom|--kind' 'atom|--type' 'atom|--tile' 'atom|--permute' 'atom|--bits' 'atom|--format' 'atom|-o' 'atom|--output' 'atom|--max-picture-cells' 'bank|--access' 'bank|--atom' 'bank|--smem' 'bank|--elem-bytes' 'bank|--elem-bits' 'swizzle-search|--write' 'swizzle-search|--read' 'swizzle-search|--top' 'swizzle-search|--elem-bytes' 'swizzle-search|--elem-bits'
                 set skip 1
             case '|eval'
                 set -a path eval
@@ -84,7 +84,7 @@ function __layoutx_expression
 end
 
 complete -c layoutx -n '__layoutx_at' -a eval -d 'Print each value in CuTe\'s notation'
-complete -c layoutx -n '__layoutx_at' -a emit -d 'Print each value as code: its CuTe C++ type, a C++ expression, a CuTe Python DSL call'
+complete -c layoutx -n '__layoutx_at' -a emit -d 'Print each value as code: its CuTe C++ type, a C++ expression, a CuTe Python DSL call; or (--triton) Triton\'s linear layout attribute of a Triton encoding over --shape or of a CuTe TV layout (--smem: smem)'
 complete -c layoutx -n '__layoutx_at' -a print -d 'Draw each layout as CuTe\'s print_layout does'
 complete -c layoutx -n '__layoutx_at' -a offsets -d 'Stream the offset of every index, one per line'
 complete -c layoutx -n '__layoutx_at' -a info -d 'Show shape, stride, size, cosize, rank, depth and the offset function\'s properties'
@@ -107,6 +107,7 @@ complete -c layoutx -n '__layoutx_at' -l color -x -a 'auto always never' -d 'Col
 complete -c layoutx -n '__layoutx_at' -l max-depth -x -d 'Deepest nesting of parentheses accepted (default 64)'
 complete -c layoutx -n '__layoutx_at' -l max-length -x -d 'Longest expression accepted, in bytes (default 100000)'
 complete -c layoutx -n '__layoutx_at' -l max-cells -x -d 'Largest grid or picture drawn, in cells (default 1048576)'
+complete -c layoutx -n '__layoutx_at' -l shape -x -d 'Tensor shape a Triton encoding is laid over, e.g. 16,32'
 complete -c layoutx -n '__layoutx_at' -s D -l define -x -a '(__layoutx_expression)' -d 'Bind NAME to the value of EXPR for the expressions that follow (repeatable), as in -D M=1000'
 
 complete -c layoutx -n '__layoutx_at eval' -s h -l help -d 'Print this help message and exit'
@@ -115,6 +116,9 @@ complete -c layoutx -n '__layoutx_at eval' -a '(__layoutx_expression)'
 
 complete -c layoutx -n '__layoutx_at emit' -s h -l help -d 'Print this help message and exit'
 complete -c layoutx -n '__layoutx_at emit' -l as -x -a 'all type cpp python' -d 'type (C++ type), cpp (C++ expression), python (CuTe Python DSL) or all (each on a labelled line)'
+complete -c layoutx -n '__layoutx_at emit' -l triton -d 'Triton\'s linear layout attribute (#ttg.linear, #ttg.shared_linear)'
+complete -c layoutx -n '__layoutx_at emit' -l smem -d 'With --triton: the CuTe layout is an smem layout (element -> offset), not a TV layout'
+complete -c layoutx -n '__layoutx_at emit' -l shape -x -d 'With --triton: the tensor shape the layout covers, e.g. 16,32'
 complete -c layoutx -n '__layoutx_at emit' -a '(__layoutx_expression)'
 
 complete -c layoutx -n '__layoutx_at print' -s h -l help -d 'Print this help message and exit'

@@ -22,13 +22,18 @@ std::string json_array(const IntTuple& t) {
     return fmt::format("{}", t.value().value);
   }
   std::string out = "[";
-  for (int i = 0; i < t.rank(); ++i) out += (i ? "," : "") + json_array(t[i]);
+  for (int i = 0; i < t.rank(); ++i) {
+    if (i) out += ',';
+    out += json_array(t[i]);
+  }
   return out + "]";
 }
 
 }  // namespace
 
 void render_coordinate_offsets(const Layout& l, OffsetFormat format, const Sink& sink) {
+  if (format == OffsetFormat::CsvSplit || format == OffsetFormat::TsvSplit)
+    throw Error("--split-coords needs a layout whose offsets are integers; this one maps to coordinates");
   const std::int64_t n = size(l).value;
   // The last index has every mode at its far end: the coordinate there is where
   // the sums that CuTe refuses (or that overflow) show, before a byte is written.
@@ -71,6 +76,9 @@ void render_coordinate_offsets(const Layout& l, OffsetFormat format, const Sink&
       case OffsetFormat::Jsonl:
         out += fmt::format("{{\"index\":{},\"coord\":{},\"offset\":{}}}\n", i, json_array(domain(i)), json_array(codomain(i)));
         break;
+      case OffsetFormat::CsvSplit:
+      case OffsetFormat::TsvSplit:
+        break;  // refused above
     }
     if (out.size() >= (std::size_t{1} << 20)) flush();
   }

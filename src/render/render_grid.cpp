@@ -141,7 +141,9 @@ void draw_coordinates(RowWriter& w, const std::string& title, std::int64_t rows,
       width = std::max(width, cells.back().size());
     }
   for (std::int64_t n = 0; n < cols; ++n) width = std::max(width, fmt::formatted_size("{}", n));
-  const std::string rule = "+" + std::string(width + 2, '-');
+  // Built in place: GCC 12 reports a false -Wrestrict for "+" + std::string(n, c).
+  std::string rule(width + 3, '-');
+  rule.front() = '+';
   std::string border = "    ";
   for (std::int64_t n = 0; n < cols; ++n) border += rule;
   border += "+\n";

@@ -30,7 +30,7 @@ class Session:
         os.close(slave)
         self.seen = ''
 
-    def expect(self, text, timeout=10.0):
+    def expect(self, text, timeout=120.0):
         """Read until `text` shows (escape sequences removed); the output read so far is returned and forgotten."""
         end = time.time() + timeout
         while text not in ANSI.sub('', self.seen):
@@ -55,7 +55,7 @@ class Session:
     def answer(self, keys, pattern):
         """Type `keys`; wait for output matching `pattern` (a regex, multiline) and the prompt after it."""
         self.send(keys)
-        end = time.time() + 10
+        end = time.time() + 120
         while True:
             shown = ANSI.sub('', self.seen)
             m = re.search(pattern, shown, re.M)
@@ -78,7 +78,7 @@ class Session:
     def finish(self):
         self.send('\x04')  # Ctrl-D at an empty prompt
         try:
-            status = self.proc.wait(timeout=10)
+            status = self.proc.wait(timeout=120)
         finally:
             os.close(self.master)
         return status
