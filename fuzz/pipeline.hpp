@@ -88,14 +88,16 @@ inline void check_round_trip(const std::string& text, bool dynamic) {
   o.dynamic = dynamic;
   o.max_depth = 256;  // the deepest the command line accepts
   o.max_length = std::size_t{1} << 24;
+  const Notation n{.static_marks = dynamic};
   Value again;
   try {
-    again = evaluate_expression(text, o);
+    Diagnostics diag(false, n);
+    again = evaluate_expression(text, o, diag);
   } catch (const Error& e) {
     throw PipelineFinding("round trip: '" + text + "' does not parse back: " + e.what());
   }
-  if (render_notation(again) != text)
-    throw PipelineFinding("round trip: '" + text + "' reads back as '" + render_notation(again) + "'");
+  if (render_notation(again, n) != text)
+    throw PipelineFinding("round trip: '" + text + "' reads back as '" + render_notation(again, n) + "'");
 }
 
 // The streamed table, row for row, against evaluation of the 1-D index.
@@ -128,22 +130,23 @@ void expect_error_or_ok(F f) {
 }
 
 inline void run_mode(std::string_view expression, const PipelineLimits& limits, bool dynamic) {
-  set_static_marks(dynamic);
-  Diagnostics::current().reset();
+  const Notation n{.static_marks = dynamic};
+  Diagnostics diag(false, n);
   Value v;
   try {
-    v = evaluate_expression(expression, language(limits, dynamic));
+    v = evaluate_expression(expression, language(limits, dynamic), diag);
   } catch (const Error&) {
     return;  // a refused expression: the expected outcome for most inputs
   }
-  const std::string text = render_notation(v);
+  const std::string text = render_notation(v, n);
   if (text.size() <= (std::size_t{1} << 20)) check_round_trip(text, dynamic);
   GridOptions grid;
   grid.max_cells = limits.max_cells;
+  grid.notation = n;
   expect_error_or_ok([&] { (void)render_grid(v, grid); });
   expect_error_or_ok([&] { (void)render_grid_color(v, grid, GridColoring{ColorBy::Bank, 16}); });
-  expect_error_or_ok([&] { (void)render_info(v, false); });
-  expect_error_or_ok([&] { (void)render_info(v, InfoOptions{true, true}); });
+  expect_error_or_ok([&] { (void)render_info(v, InfoOptions{.notation = n}); });
+  expect_error_or_ok([&] { (void)render_info(v, InfoOptions{true, true, n}); });
   if (v.is_layout_like() || v.is_int_tuple()) {
     expect_error_or_ok([&] {
       const AnyLayout l = *v.as_layout();
@@ -152,6 +155,7 @@ inline void run_mode(std::string_view expression, const PipelineLimits& limits, 
     expect_error_or_ok([&] {
       PictureOptions picture;
       picture.max_cells = picture.grid_max_cells = limits.max_cells;
+      picture.notation = n;
       const Picture p = layout_picture(*v.as_layout(),
                                        picture);
       (void)render_svg(p);
@@ -159,7 +163,6 @@ inline void run_mode(std::string_view expression, const PipelineLimits& limits, 
       (void)render_html(p, "fuzz");
     });
   }
-  Diagnostics::current().clear();
 }
 
 }  // namespace detail
@@ -168,7 +171,6 @@ inline void run_mode(std::string_view expression, const PipelineLimits& limits, 
 inline void run_pipeline(std::string_view input, const PipelineLimits& limits = {}) {
   detail::run_mode(input, limits, false);
   detail::run_mode(input, limits, true);
-  set_static_marks(false);
 }
 
 }  // namespace layoutx::fuzz

@@ -19,10 +19,9 @@ namespace layoutx::test {
 namespace {
 
 AnyLayout layout_of(const std::string& expr, bool dynamic = false) {
-  fresh_diagnostics();
   LanguageOptions options;
   options.dynamic = dynamic;
-  const Value v = evaluate_expression(expr, options);
+  const Value v = evaluated(expr, options);
   REQUIRE(v.as_layout());
   return *v.as_layout();
 }
@@ -32,7 +31,6 @@ constexpr std::optional<bool> T = true, F = false;
 }  // namespace
 
 TEST_CASE("analysis: properties of the offset function") {
-  const StaticMarks marks(false);
   struct Row {
     const char* layout;
     std::optional<bool> injective, surjective, bijective, compact;
@@ -204,7 +202,6 @@ TEST_CASE("analysis: structural equality is CuTe's ==") {
 }
 
 TEST_CASE("analysis: lookup between offsets, indices and coordinates") {
-  const StaticMarks marks(false);
   const AnyLayout l = layout_of("((2,2),4):((1,0),2)");
   const Preimage p = locate_offset(l, 2);
   REQUIRE(p.matches.size() == 2);
@@ -283,10 +280,8 @@ TEST_CASE("analysis: global-memory coalescing per warp instruction") {
 }
 
 TEST_CASE("analysis: the trace of a composition follows CuTe's algorithm") {
-  const StaticMarks marks(false);
-  trace::Recorder recorder;
-  fresh_diagnostics();
-  const Value v = evaluate_expression("(6,2):(8,2) o (4,3):(3,1)", LanguageOptions{});
+  trace::Recorder recorder(Notation{});
+  const Value v = evaluated("(6,2):(8,2) o (4,3):(3,1)", LanguageOptions{});
   CHECK(to_text(v.layout) == "((2,2),3):((24,2),8)");
   std::vector<std::string> produced, divided;
   for (const trace::Event& e : recorder.events()) {
@@ -301,12 +296,10 @@ TEST_CASE("analysis: the trace of a composition follows CuTe's algorithm") {
 }
 
 TEST_CASE("analysis: a failed precondition is traced to the step that failed") {
-  const StaticMarks marks(false);
-  trace::Recorder recorder;
-  fresh_diagnostics();
+  trace::Recorder recorder(Notation{});
   std::string message;
   try {
-    evaluate_expression("composition((4,6,8):(2,3,5), 6:5)", LanguageOptions{});
+    evaluated("composition((4,6,8):(2,3,5), 6:5)", LanguageOptions{});
   } catch (const Error& e) {
     message = e.what();
   }
@@ -325,16 +318,14 @@ TEST_CASE("analysis: a failed precondition is traced to the step that failed") {
 TEST_CASE("analysis: tracing is off unless recorded") {
   CHECK(!trace::on());
   {
-    trace::Recorder outer;
+    trace::Recorder outer(Notation{});
     CHECK(trace::on());
   }
   CHECK(!trace::on());
-  fresh_diagnostics();
-  evaluate_expression("complement(4:2, 24)", LanguageOptions{});  // no recorder: nothing collected, no crash
+  evaluated("complement(4:2, 24)", LanguageOptions{});  // no recorder: nothing collected, no crash
 }
 
 TEST_CASE("analysis: the eq grid marks the differing cells") {
-  const StaticMarks marks(false);
   const AnyLayout a = layout_of("(2,(2,2)):(4,(2,1))"), b = layout_of("(2,4):(4,1)");
   const std::string text = render_comparison(compare_functional(a, b), a, b, EqualityView{});
   CHECK(text.find("equal: false\n") != std::string::npos);
@@ -353,7 +344,6 @@ bool golden_layout(const GoldenCase& c) { return !c.error && (c.kind == "layout"
 }  // namespace
 
 TEST_CASE("analysis: every golden layout is eq to its coalesce and to its CuTe print text") {
-  const StaticMarks marks(false);
   Mismatches mismatches;
   int compared = 0;
   for (const GoldenCase& c : golden_cases()) {
@@ -376,7 +366,6 @@ TEST_CASE("analysis: every golden layout is eq to its coalesce and to its CuTe p
 }
 
 TEST_CASE("analysis: properties, eq and lookup agree with CuTe's offsets") {
-  const StaticMarks marks(false);
   Mismatches mismatches;
   int compared = 0;
   for (const GoldenCase& c : golden_cases()) {

@@ -16,7 +16,7 @@ namespace layoutx::test {
 namespace {
 
 AnyLayout layout_of(const std::string& text) {
-  const Value v = evaluate_expression(text, LanguageOptions{});
+  const Value v = evaluated(text, LanguageOptions{});
   return *v.as_layout();
 }
 
@@ -36,13 +36,13 @@ std::vector<std::int64_t> numbers(const std::string& csv) {
 }  // namespace
 
 TEST_CASE("bank model: every layout pattern measured on the H200") {
+  Diagnostics diag;
   const auto rows = test::read_tsv("bank_measured.tsv");
   REQUIRE(rows.size() >= 40);
   Mismatches mismatches;
   for (const auto& r : rows) {
     REQUIRE(r.size() >= 5);
-    fresh_diagnostics();
-    const BankAnalysis a = analyze_banks(access_named(r[2]), layout_of(r[0]), std::stoll(r[1]) * 8);
+    const BankAnalysis a = analyze_banks(access_named(r[2]), layout_of(r[0]), std::stoll(r[1]) * 8, diag);
     const int wavefronts = std::stoi(r[3]), ideal = std::stoi(r[4]);
     if ((a.wavefronts != wavefronts || a.ideal != ideal) && mismatches.report())
       FAIL_CHECK("layoutx bank \"" << r[0] << "\" --elem-bytes " << r[1] << " --access " << r[2] << ": model "
@@ -72,9 +72,10 @@ TEST_CASE("bank model: every raw address table measured on the H200") {
 }
 
 TEST_CASE("bank model: who collides where") {
+  Diagnostics diag;
   // 128-byte rows of halves read down a column with 16-byte vectors: each
   // quarter-warp's 8 lanes all land in banks 0-3.
-  const BankAnalysis a = analyze_banks(SharedAccess::Ld128, layout_of("32:64"), 16);
+  const BankAnalysis a = analyze_banks(SharedAccess::Ld128, layout_of("32:64"), 16, diag);
   REQUIRE(a.instructions.size() == 1);
   const InstructionBanks& r = a.instructions[0];
   CHECK(r.wavefronts == 32);
@@ -102,6 +103,7 @@ TEST_CASE("bank model: who collides where") {
 }
 
 TEST_CASE("bank model: THREADS forms") {
+  Diagnostics diag;
   struct Case {
     const char* threads;
     const char* smem;
@@ -128,9 +130,8 @@ TEST_CASE("bank model: THREADS forms") {
   for (const auto& c : cases) {
     const std::string what = c.threads;
     CAPTURE(what);
-    fresh_diagnostics();
     const AnyLayout smem = c.smem ? layout_of(c.smem) : AnyLayout{};
-    const BankAnalysis a = analyze_banks(c.access, layout_of(c.threads), c.elem_bits, c.smem ? &smem : nullptr);
+    const BankAnalysis a = analyze_banks(c.access, layout_of(c.threads), c.elem_bits, diag, c.smem ? &smem : nullptr);
     CHECK(a.wavefronts == c.wavefronts);
     CHECK(a.ideal == c.ideal);
     CHECK(a.instructions.size() == static_cast<std::size_t>(c.instructions));
@@ -138,6 +139,7 @@ TEST_CASE("bank model: THREADS forms") {
 }
 
 TEST_CASE("bank model: TV layouts into a shared-memory tile") {
+  Diagnostics diag;
   struct Case {
     const char* tv;
     const char* smem;
@@ -158,22 +160,21 @@ TEST_CASE("bank model: TV layouts into a shared-memory tile") {
   for (const auto& c : cases) {
     const std::string what = std::string(c.tv) + " into " + c.smem;
     CAPTURE(what);
-    fresh_diagnostics();
     const AnyLayout smem = layout_of(c.smem);
-    const BankAnalysis a = analyze_tv_banks(c.access, std::get<Layout>(layout_of(c.tv)), smem, 16);
+    const BankAnalysis a = analyze_tv_banks(c.access, std::get<Layout>(layout_of(c.tv)), smem, 16, diag);
     CHECK(a.wavefronts == c.wavefronts);
     CHECK(a.ideal == c.ideal);
     CHECK(a.instructions.size() == static_cast<std::size_t>(c.instructions));
   }
   const AnyLayout swizzled = layout_of("Sw<3,2,3> o (8,64):(64,1)");
-  CHECK_THROWS_WITH_AS(analyze_tv_banks(SharedAccess::Ld128, std::get<Layout>(layout_of("((8,4),8):((64,1),8)")),
-                                        swizzled, 16),
+  CHECK_THROWS_WITH_AS(analyze_tv_banks(SharedAccess::Ld128, std::get<Layout>(layout_of("((8,4),8):((64,1),8)")), swizzled, 16, diag),
                        doctest::Contains("not contiguous"), Error);
-  CHECK_THROWS_WITH_AS(analyze_tv_banks(SharedAccess::Ldsm4, std::get<Layout>(layout_of("(32,8):(1,32)")), swizzled, 16),
+  CHECK_THROWS_WITH_AS(analyze_tv_banks(SharedAccess::Ldsm4, std::get<Layout>(layout_of("(32,8):(1,32)")), swizzled, 16, diag),
                        doctest::Contains("row address"), Error);
 }
 
 TEST_CASE("bank model: refusals") {
+  Diagnostics diag;
   struct Case {
     const char* threads;
     SharedAccess access;
@@ -194,23 +195,22 @@ TEST_CASE("bank model: refusals") {
   for (const auto& c : cases) {
     const std::string what = c.threads;
     CAPTURE(what);
-    fresh_diagnostics();
     try {
-      analyze_banks(c.access, layout_of(c.threads), c.elem_bits);
+      analyze_banks(c.access, layout_of(c.threads), c.elem_bits, diag);
       FAIL_CHECK("accepted");
     } catch (const Error& e) {
       CHECK_MESSAGE(std::string(e.what()).find(c.message) != std::string::npos, e.what());
     }
   }
   // Past 227 KB: answered, with a warning.
-  Diagnostics& d = fresh_diagnostics();
-  CHECK(analyze_banks(SharedAccess::Ld32, layout_of("32:65536"), 32).wavefronts == 32);
+  Diagnostics d;
+  CHECK(analyze_banks(SharedAccess::Ld32, layout_of("32:65536"), 32, d).wavefronts == 32);
   CHECK(d.warnings().size() == 1);
 }
 
 TEST_CASE("bank renderers: JSON keys, text, grid") {
-  fresh_diagnostics();
-  const BankAnalysis a = analyze_banks(SharedAccess::Ld128, layout_of("Sw<3,4,3> o 32:64"), 16);
+  Diagnostics diag;
+  const BankAnalysis a = analyze_banks(SharedAccess::Ld128, layout_of("Sw<3,4,3> o 32:64"), 16, diag);
   const std::string json = render_bank(a, BankFormat::Json, false);
   CHECK(json.find("\"wavefronts\": 8") != std::string::npos);
   CHECK(json.find("\"ideal\": 4") != std::string::npos);
@@ -226,7 +226,7 @@ TEST_CASE("bank renderers: JSON keys, text, grid") {
 }
 
 TEST_CASE("swizzle search: 128-bit stores and ldmatrix.x4 over a 16x64 half tile") {
-  fresh_diagnostics();
+  Diagnostics diag;
   const Layout tile = std::get<Layout>(layout_of("(16,64):(64,1)"));
   const std::vector<AccessPattern> patterns = {
       {"write", SharedAccess::St128, layout_of("(8,4,4):(128,1,4)")},
@@ -247,7 +247,7 @@ TEST_CASE("swizzle search: 128-bit stores and ldmatrix.x4 over a 16x64 half tile
 
   // The search's score of a candidate is what `bank` says of the same accesses.
   const AnyLayout read_lanes = layout_of("(16,2,4):(1,128,256)");
-  const BankAnalysis check = analyze_banks(SharedAccess::Ldsm4, read_lanes, 16, &best.layout);
+  const BankAnalysis check = analyze_banks(SharedAccess::Ldsm4, read_lanes, 16, diag, &best.layout);
   CHECK(check.wavefronts == best.scores[1].wavefronts);
 
   // Paddings alone: a 16-byte pad per 128-byte row.
@@ -262,7 +262,6 @@ TEST_CASE("swizzle search: 128-bit stores and ldmatrix.x4 over a 16x64 half tile
 }
 
 TEST_CASE("swizzle search: vectors a swizzle breaks are split, ldmatrix rows are not") {
-  fresh_diagnostics();
   const Layout tile = std::get<Layout>(layout_of("(8,64):(64,1)"));
   // 128-bit loads down the rows; Sw<3,1,3> keeps only 2-element (4-byte) runs.
   const std::vector<AccessPattern> loads = {{"read", SharedAccess::Ld128, layout_of("(8,4):(1,64)")}};
@@ -285,7 +284,6 @@ TEST_CASE("swizzle search: vectors a swizzle breaks are split, ldmatrix rows are
 }
 
 TEST_CASE("swizzle search: refusals") {
-  fresh_diagnostics();
   const Layout tile = std::get<Layout>(layout_of("(8,64):(64,1)"));
   auto refuses = [&](const char* pattern, SharedAccess access, std::int64_t bits, const char* message) {
     const std::string what = pattern;

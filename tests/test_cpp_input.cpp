@@ -16,9 +16,8 @@ namespace layoutx::test {
 namespace {
 
 std::string eval_text(const std::string& expr, const LanguageOptions& options) {
-  fresh_diagnostics();
   try {
-    return render_notation(evaluate_expression(expr, options));
+    return render_notation(evaluated(expr, options), Notation{.static_marks = options.dynamic});
   } catch (const Error& e) {
     return std::string("error: ") + e.what();
   }
@@ -41,16 +40,14 @@ TEST_CASE("C++ input: pasted CuTe snippets print as CuTe prints them") {
     const std::string& cute = row[2];
     CAPTURE(snippet);
     {
-      const StaticMarks marks(true);  // CuTe-exact: plain integers dynamic, marks shown
+      // CuTe-exact: plain integers dynamic, marks shown
       CHECK(eval_text(snippet, dynamic_mode()) == cute);
-    }
-    const StaticMarks marks(false);  // the default mode
+    }  // the default mode
     CHECK(eval_text(snippet, LanguageOptions{}) == unmark(cute));
   }
 }
 
 TEST_CASE("expression cases: values, and refusals with their message and caret") {
-  const StaticMarks marks(false);
   for (const auto& row : read_tsv("expression_cases.tsv")) {
     REQUIRE(row.size() >= 3);
     const std::string& expr = row[1];
@@ -61,10 +58,9 @@ TEST_CASE("expression cases: values, and refusals with their message and caret")
     }
     REQUIRE(row[0] == "error");
     REQUIRE(row.size() == 4);
-    fresh_diagnostics();
     try {
-      const Value v = evaluate_expression(expr, LanguageOptions{});
-      FAIL_CHECK("accepted, gave " << render_notation(v));
+      const Value v = evaluated(expr, LanguageOptions{});
+      FAIL_CHECK("accepted, gave " << render_notation(v, Notation{}));
     } catch (const SourceError& e) {
       CHECK(std::string(e.what()) == row[2]);
       CHECK(e.offset() == std::stoul(row[3]));

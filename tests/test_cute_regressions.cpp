@@ -36,13 +36,15 @@ std::vector<RegressionCase> regression_cases() {
 }
 
 // What layoutx prints for the case (marks kept only in --dynamic mode), or why it refused.
-std::string answer(const RegressionCase& c, bool& refused) {
-  const StaticMarks marks(c.dynamic);
+std::string answer(const RegressionCase& c, bool& refused, bool& warned) {
   LanguageOptions options;
   options.dynamic = c.dynamic;
   refused = false;
+  Diagnostics diag;
   try {
-    return render_notation(evaluate_expression(c.expr, options));
+    const Value v = evaluate_expression(c.expr, options, diag);
+    warned = !diag.warnings().empty();
+    return render_notation(v, Notation{.static_marks = c.dynamic});
   } catch (const Error& e) {
     refused = true;
     return std::string("error: ") + e.what();
@@ -56,11 +58,9 @@ TEST_CASE("cute regressions: layoutx answers what CuTe printed, and warns where 
   REQUIRE(cases.size() >= 60);
   Mismatches mismatches;
   for (const RegressionCase& c : cases) {
-    fresh_diagnostics();
-    bool refused = false;
-    const std::string got = answer(c, refused);
+    bool refused = false, warned = false;
+    const std::string got = answer(c, refused, warned);
     const std::string want = c.error ? std::string("an error") : c.dynamic ? c.print : unmark(c.print);
-    const bool warned = !Diagnostics::current().warnings().empty();
     const bool ok = c.error ? refused : (!refused && got == want && warned == c.warns);
     if (!ok && mismatches.report()) {
       INFO("case " << c.id << (c.dynamic ? " (--dynamic): " : ": ") << c.expr);

@@ -20,7 +20,7 @@ using device::CheckOptions;
 using device::Where;
 
 AnyLayout layout_of(const std::string& text) {
-  const Value v = evaluate_expression(text, LanguageOptions{});
+  const Value v = evaluated(text, LanguageOptions{});
   return *v.as_layout();
 }
 
@@ -119,7 +119,6 @@ TEST_CASE("compare_offsets agrees with the host on every golden layout") {
   int compared = 0;
   for (const auto& c : test::golden_cases()) {
     if (c.error || (c.kind != "layout" && c.kind != "composed") || !c.offsets) continue;
-    test::fresh_diagnostics();
     const AnyLayout l = layout_of(c.expr);
     const auto v = device::compare_offsets(cpu, l, host_of(l));
     ++compared;

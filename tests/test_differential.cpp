@@ -117,25 +117,26 @@ std::map<std::string, std::string> info_lines(const std::string& info) {
 
 // Empty when layoutx gives CuTe's answer; else what differs first.
 std::string divergence(const DiffCase& c) {
-  const StaticMarks marks(c.dynamic);
-  fresh_diagnostics();
+  const Notation marks{.static_marks = c.dynamic};
   LanguageOptions options;
   options.dynamic = c.dynamic;
   Value v;
   try {
-    v = evaluate_expression(c.expr, options);
+    v = evaluated(c.expr, options);
   } catch (const Error& e) {
     if (!c.error) return std::string("refused: ") + e.what();
     if (c.static_required && std::string(e.what()).find("static") == std::string::npos)
       return std::string("refused without saying that static integers are needed: ") + e.what();
     return "";
   }
-  if (c.error) return "accepted what CuTe refuses (" + c.reason + "): " + render_notation(v);
+  if (c.error) return "accepted what CuTe refuses (" + c.reason + "): " + render_notation(v, marks);
   try {
-    const std::string got = render_notation(v);
+    const std::string got = render_notation(v, marks);
     if (got != without_marks(*c.print, c.dynamic)) return "eval gives " + got;
     if (c.print_layout) {
-      const std::string grid = render_grid(v, GridOptions{});
+      GridOptions grid_options;
+      grid_options.notation = marks;
+      const std::string grid = render_grid(v, grid_options);
       if (grid != without_marks(*c.print_layout, c.dynamic)) return "print gives\n" + grid;
     }
     if (c.offsets) {
@@ -151,7 +152,7 @@ std::string divergence(const DiffCase& c) {
       if (table != want) return "coordinates differ:\n" + table;
     }
     if (!c.info.empty()) {
-      auto found = info_lines(render_info(v, false));
+      auto found = info_lines(render_info(v, InfoOptions{.notation = marks}));
       std::map<std::string, std::string> want = c.info;
       if (c.shape) want["shape"] = *c.shape;
       if (c.stride) want["stride"] = *c.stride;

@@ -42,7 +42,6 @@ std::vector<fs::path> regression_inputs() {
 }  // namespace
 
 TEST_CASE("every fuzz regression input passes the fuzzing pipeline") {
-  const StaticMarks marks(false);
   const auto inputs = regression_inputs();
   REQUIRE(inputs.size() >= 10);
   for (const auto& path : inputs) {
@@ -64,8 +63,6 @@ TEST_CASE("the fuzzing dictionary names every function of the language") {
 // The deepest nesting the command line accepts (--max-depth 256) must parse and
 // evaluate within the default stack, sanitizers included: the parser recurses per level.
 TEST_CASE("nesting at the largest --max-depth evaluates without exhausting the stack") {
-  const StaticMarks marks(false);
-  fresh_diagnostics();
   LanguageOptions o;
   o.max_depth = 256;
   struct Case {
@@ -93,9 +90,9 @@ TEST_CASE("nesting at the largest --max-depth evaluates without exhausting the s
     REQUIRE(depth_of(text) == 256);
     INFO(c.open << " nested to depth 256");
     Value v;
-    CHECK_NOTHROW(v = evaluate_expression(text, o));
-    if (!c.want.empty()) CHECK(render_notation(v) == c.want);
-    CHECK_THROWS_AS(evaluate_expression(c.open + text + c.close, o), SourceError);  // one level too many
+    CHECK_NOTHROW(v = evaluated(text, o));
+    if (!c.want.empty()) CHECK(render_notation(v, Notation{}) == c.want);
+    CHECK_THROWS_AS(evaluated(c.open + text + c.close, o), SourceError);  // one level too many
   }
 }
 

@@ -16,8 +16,7 @@ namespace layoutx::test {
 namespace {
 
 Value evaluate_case(const GoldenCase& c) {
-  fresh_diagnostics();
-  return evaluate_expression(c.expr, LanguageOptions{});
+  return evaluated(c.expr, LanguageOptions{});
 }
 
 // What a command printed, or the error it stopped with (so a mismatch shows why).
@@ -79,7 +78,6 @@ std::string picked_info(const std::string& info, const GoldenCase& c) {
 // Runs `got` for every case `applies` to, comparing it with `want`.
 template <class Applies, class Want, class Got>
 void compare_all(Applies applies, Want want, Got got) {
-  const StaticMarks marks(false);
   Mismatches mismatches;
   int compared = 0;
   for (const GoldenCase& c : golden_cases()) {
@@ -111,7 +109,7 @@ TEST_CASE("golden: the cases file is complete") {
 TEST_CASE("golden: eval prints CuTe's print text without marks") {
   compare_all([](const GoldenCase& c) { return c.print.has_value(); },
               [](const GoldenCase& c) { return unmark(*c.print); },
-              [](const GoldenCase& c) { return render_notation(evaluate_case(c)); });
+              [](const GoldenCase& c) { return render_notation(evaluate_case(c), Notation{}); });
 }
 
 TEST_CASE("golden: print is CuTe's print_layout byte for byte") {
@@ -134,11 +132,10 @@ TEST_CASE("golden: offsets lists layout(i) for every index") {
 TEST_CASE("golden: info has CuTe's shape, stride, size, cosize, rank and depth") {
   compare_all([](const GoldenCase& c) { return c.size || c.cosize || c.rank || c.depth; },
               [](const GoldenCase& c) { return expected_info(c); },
-              [](const GoldenCase& c) { return picked_info(render_info(evaluate_case(c), false), c); });
+              [](const GoldenCase& c) { return picked_info(render_info(evaluate_case(c), InfoOptions{}), c); });
 }
 
 TEST_CASE("golden: what CuTe refuses at compile time is an Error") {
-  const StaticMarks marks(false);
   Mismatches mismatches;
   int compared = 0;
   for (const GoldenCase& c : golden_cases()) {
@@ -146,7 +143,7 @@ TEST_CASE("golden: what CuTe refuses at compile time is an Error") {
     ++compared;
     std::string accepted;
     try {
-      accepted = render_notation(evaluate_case(c));
+      accepted = render_notation(evaluate_case(c), Notation{});
     } catch (const Error&) {
       continue;
     }

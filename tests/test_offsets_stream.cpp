@@ -96,7 +96,7 @@ std::string streamed_table(const AnyLayout& l, OffsetFormat f, int* chunks = nul
 }
 
 AnyLayout layout_of(const std::string& text) {
-  const Value v = evaluate_expression(text, LanguageOptions{});
+  const Value v = evaluated(text, LanguageOptions{});
   return *v.as_layout();
 }
 
@@ -156,7 +156,6 @@ struct RandomLayouts {
 };
 
 TEST_CASE("offsets stream: every format equals evaluate() index by index on random layouts") {
-  test::StaticMarks marks(false);
   RandomLayouts gen;
   test::Mismatches mismatches;
   int tested = 0;
@@ -179,7 +178,6 @@ TEST_CASE("offsets stream: every format equals evaluate() index by index on rand
 }
 
 TEST_CASE("offsets stream: layouts with special runs") {
-  test::StaticMarks marks(false);
   const char* cases[] = {
       "1:0",                                        // one row
       "(1,1,1):(5,6,7)",                            // only extent-1 leaves

@@ -13,10 +13,10 @@ namespace layoutx::test {
 
 namespace {
 
-std::string eval_text(const std::string& expr) {
-  fresh_diagnostics();
+// The value's text in the default mode (no static marks), its warnings in `diag`.
+std::string eval_text(const std::string& expr, Diagnostics& diag) {
   try {
-    return render_notation(evaluate_expression(expr, LanguageOptions{}));
+    return render_notation(evaluate_expression(expr, LanguageOptions{}, diag), Notation{});
   } catch (const Error& e) {
     return std::string("error: ") + e.what();
   }
@@ -143,22 +143,20 @@ const Rejected kRejected[] = {
 }  // namespace
 
 TEST_CASE("parser: every literal form evaluates to CuTe's text") {
-  const StaticMarks marks(false);
   for (const Accepted& a : kAccepted) {
     CAPTURE(a.expr);
-    CHECK(eval_text(a.expr) == a.eval);
-    CHECK(Diagnostics::current().warnings().empty());
+    Diagnostics diag;
+    CHECK(eval_text(a.expr, diag) == a.eval);
+    CHECK(diag.warnings().empty());
   }
 }
 
 TEST_CASE("parser: bad input is refused with a message and a position") {
-  const StaticMarks marks(false);
   for (const Rejected& r : kRejected) {
     INFO("expression: " << (r.expr.size() > 80 ? r.expr.substr(0, 80) + "..." : r.expr));
-    fresh_diagnostics();
     try {
-      const Value v = evaluate_expression(r.expr, LanguageOptions{});
-      FAIL_CHECK("accepted, gave " << render_notation(v));
+      const Value v = evaluated(r.expr, LanguageOptions{});
+      FAIL_CHECK("accepted, gave " << render_notation(v, Notation{}));
     } catch (const SourceError& e) {
       CHECK_MESSAGE(std::string(e.what()).find(r.message) != std::string::npos, "message: " << e.what());
       CHECK(e.offset() == r.offset);
@@ -171,32 +169,31 @@ TEST_CASE("parser: the limits are options") {
   LanguageOptions deep;
   deep.max_depth = 200;
   // Every pair of parentheses is a one-element tuple.
-  CHECK(render_notation(evaluate_expression(nested(150), deep)) == nested(150));
-  CHECK(render_notation(evaluate_expression(nested(64), LanguageOptions{})) == nested(64));
+  CHECK(render_notation(evaluated(nested(150), deep), Notation{}) == nested(150));
+  CHECK(render_notation(evaluated(nested(64), LanguageOptions{}), Notation{}) == nested(64));
   LanguageOptions shallow;
   shallow.max_depth = 2;
-  CHECK(render_notation(evaluate_expression("((1))", shallow)) == "((1))");
-  CHECK_THROWS_AS(evaluate_expression("(((1)))", shallow), SourceError);
+  CHECK(render_notation(evaluated("((1))", shallow), Notation{}) == "((1))");
+  CHECK_THROWS_AS(evaluated("(((1)))", shallow), SourceError);
   LanguageOptions short_text;
   short_text.max_length = 4;
-  CHECK_THROWS_AS(evaluate_expression("(4,3)", short_text), SourceError);
+  CHECK_THROWS_AS(evaluated("(4,3)", short_text), SourceError);
 }
 
 TEST_CASE("parser: an index outside the domain evaluates as CuTe does, with a warning") {
-  const StaticMarks marks(false);
   // idx2crd(12, (4,3)) = (0,3): the last mode extends.
-  CHECK(eval_text("(4,3):(3,1)(12)") == "3");
-  CHECK(Diagnostics::current().warnings().size() == 1);
-  CHECK(eval_text("(4,3):(3,1)(11)") == "11");
-  CHECK(Diagnostics::current().warnings().empty());
+  Diagnostics outside;
+  CHECK(eval_text("(4,3):(3,1)(12)", outside) == "3");
+  CHECK(outside.warnings().size() == 1);
+  Diagnostics inside;
+  CHECK(eval_text("(4,3):(3,1)(11)", inside) == "11");
+  CHECK(inside.warnings().empty());
 
-  Diagnostics::current().strict = true;
-  CHECK_THROWS_AS(evaluate_expression("(4,3):(3,1)(12)", LanguageOptions{}), Error);
-  fresh_diagnostics();
+  Diagnostics strict(true);
+  CHECK_THROWS_AS(evaluate_expression("(4,3):(3,1)(12)", LanguageOptions{}, strict), Error);
 }
 
 TEST_CASE("parser: CuTe-exact mode keeps dynamic and static integers apart") {
-  const StaticMarks marks(true);
   LanguageOptions dynamic;
   dynamic.dynamic = true;
   struct Row {
@@ -211,8 +208,7 @@ TEST_CASE("parser: CuTe-exact mode keeps dynamic and static integers apart") {
   };
   for (const Row& r : rows) {
     CAPTURE(r.expr);
-    fresh_diagnostics();
-    CHECK(render_notation(evaluate_expression(r.expr, dynamic)) == r.eval);
+    CHECK(render_notation(evaluated(r.expr, dynamic), Notation{.static_marks = true}) == r.eval);
   }
 }
 

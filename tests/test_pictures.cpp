@@ -22,7 +22,7 @@
 namespace layoutx {
 namespace {
 
-Value eval(const std::string& text) { return evaluate_expression(text, LanguageOptions{}); }
+Value eval(const std::string& text) { return evaluated(text, LanguageOptions{}); }
 // A shape stands for its compact layout, as on the command line.
 AnyLayout any_layout_of(const std::string& text) {
   const Value v = eval(text);
@@ -161,6 +161,7 @@ TEST_CASE("every atom's layouts parse and fit its shape") {
 }
 
 TEST_CASE("every MMA atom's A, B and C grids agree with evaluating its TV layouts") {
+  Diagnostics diag;
   // Atoms with the same layouts (value-type variants, sparse and dense) are checked once.
   std::set<std::string> seen;
   for (const Atom& a : atom_catalogue()) {
@@ -174,14 +175,15 @@ TEST_CASE("every MMA atom's A, B and C grids agree with evaluating its TV layout
     check_tv_grid({"", m.c, m.thr_id, tile(M, N), false}, a.name + " C", true);
     check_tv_grid({"", m.a, m.thr_id, tile(M, K), false}, a.name + " A", true);
     check_tv_grid({"", m.b, m.thr_id, tile(N, K), false}, a.name + " B", true);
-    const TiledMma alone = make_tiled_mma(m, make_layout(IntTuple::tuple({static_int(1), static_int(1), static_int(1)})), {});
-    check_tiled_owners(operand_C(alone), m.c, m.thr_id, a.name + " C");
-    check_tiled_owners(operand_A(alone), m.a, m.thr_id, a.name + " A");
-    check_tiled_owners(operand_B(alone), m.b, m.thr_id, a.name + " B");
+    const TiledMma alone = make_tiled_mma(m, make_layout(IntTuple::tuple({static_int(1), static_int(1), static_int(1)})), {}, diag);
+    check_tiled_owners(operand_C(alone, diag), m.c, m.thr_id, a.name + " C");
+    check_tiled_owners(operand_A(alone, diag), m.a, m.thr_id, a.name + " A");
+    check_tiled_owners(operand_B(alone, diag), m.b, m.thr_id, a.name + " B");
   }
 }
 
 TEST_CASE("every copy atom's source and destination grids agree with evaluating its layouts") {
+  Diagnostics diag;
   std::set<std::string> seen;
   for (const Atom& a : atom_catalogue()) {
     if (a.kind != Atom::Kind::Copy) continue;
@@ -189,7 +191,7 @@ TEST_CASE("every copy atom's source and destination grids agree with evaluating 
       continue;
     for (int bits : {8, 16, 32}) {
       if (std::min<std::int64_t>(128, cosize(a.copy.ref).value) % bits != 0) continue;  // UniversalCopy<uint8_t>
-      const CopyElements e = copy_elements(a.copy, bits);
+      const CopyElements e = copy_elements(a.copy, bits, diag);
       CHECK(size(e.tile).value >= cosize(e.ref).value);
       CHECK(size(e.tile).value - cosize(e.ref).value < size(get(e.tile, 1)).value);  // less than a row beyond
       check_tv_grid({"Src", e.src, a.copy.thr_id, e.tile, false}, a.name + " Src " + std::to_string(bits));
@@ -266,7 +268,8 @@ TEST_CASE("atoms are filtered by architecture and value type") {
 }
 
 TEST_CASE("TiledMMA layouts are CuTe's") {
-  test::StaticMarks marks(true);
+  const Notation marks{.static_marks = true};
+  Diagnostics diag;
   const MmaAtom tf32 = find_atom("SM80_16x8x8_F32TF32TF32F32_TN")->mma;
   // CuTe's printed get_layout{A,B,C}_TV() for this atom tiled 1x1x1, 2x1x1 and 2x2x1.
   const struct {
@@ -283,25 +286,26 @@ TEST_CASE("TiledMMA layouts are CuTe's") {
   };
   for (const auto& c : cases) {
     CAPTURE(c.tile);
-    const TiledMma mma = make_tiled_mma(tf32, make_layout(eval(c.tile).as_int_tuple()), {});
-    CHECK(to_text(layout_A_TV(mma)) == c.a);
-    CHECK(to_text(layout_B_TV(mma)) == c.b);
-    CHECK(to_text(layout_C_TV(mma)) == c.c);
+    const TiledMma mma = make_tiled_mma(tf32, make_layout(eval(c.tile).as_int_tuple()), {}, diag);
+    CHECK(to_text(layout_A_TV(mma, diag), marks) == c.a);
+    CHECK(to_text(layout_B_TV(mma, diag), marks) == c.b);
+    CHECK(to_text(layout_C_TV(mma, diag), marks) == c.c);
   }
   const MmaAtom f16 = find_atom("SM80_16x8x16_F16F16F16F16_TN")->mma;
   const TiledMma mma = make_tiled_mma(f16, make_layout(eval("(2,2,1)").as_int_tuple()),
-                                      {Tiler::of(static_int(32)), Tiler::of(static_int(32)), Tiler::of(static_int(16))});
-  CHECK(to_text(mma.thr_layout_vmnk) == "(_32,_2,_2,_1):(_1,_32,_64,_0)");
-  CHECK(to_text(tile_shape(mma)) == "(_32,_32,_16)");
+                                      {Tiler::of(static_int(32)), Tiler::of(static_int(32)), Tiler::of(static_int(16))}, diag);
+  CHECK(to_text(mma.thr_layout_vmnk, marks) == "(_32,_2,_2,_1):(_1,_32,_64,_0)");
+  CHECK(to_text(tile_shape(mma), marks) == "(_32,_32,_16)");
 }
 
 TEST_CASE("a tiled MMA's grid agrees with its get_layoutC_TV") {
+  Diagnostics diag;
   const MmaAtom f16 = find_atom("SM80_16x8x16_F16F16F16F16_TN")->mma;
   const TiledMma mma = make_tiled_mma(f16, make_layout(eval("(2,2,1)").as_int_tuple()),
-                                      {Tiler::of(static_int(32)), Tiler::of(static_int(32)), Tiler::of(static_int(16))});
-  const OperandTv c = operand_C(mma);
+                                      {Tiler::of(static_int(32)), Tiler::of(static_int(32)), Tiler::of(static_int(16))}, diag);
+  const OperandTv c = operand_C(mma, diag);
   const auto owners = tv_owners(operand_view(c, false), PictureOptions{});
-  const Layout tv = layout_C_TV(mma);
+  const Layout tv = layout_C_TV(mma, diag);
   const auto threads = mode_offsets(tv, 0), values = mode_offsets(tv, 1);
   for (std::int64_t t = 0; t < static_cast<std::int64_t>(threads.size()); ++t)
     for (std::int64_t v = 0; v < static_cast<std::int64_t>(values.size()); ++v) {
@@ -316,7 +320,6 @@ TEST_CASE("coloured print_layout is print_layout once the colours are removed") 
   int compared = 0;
   for (const auto& gc : test::golden_cases()) {
     if (gc.error || !gc.print_layout) continue;
-    test::fresh_diagnostics();
     const Value v = eval(gc.expr);
     for (ColorBy by : {ColorBy::Offset, ColorBy::Thread, ColorBy::Value, ColorBy::Bank}) {
       const std::string colored = render_grid_color(v, GridOptions{}, {by, 16});
@@ -333,6 +336,7 @@ TEST_CASE("coloured print_layout is print_layout once the colours are removed") 
 }
 
 TEST_CASE("pictures are well-formed XML and hold every cell") {
+  Diagnostics diag;
   const char* layouts[] = {"8:1", "(4,3):(3,1)", "((2,2),(2,4)):((1,8),(2,4))", "(2,3,4)", "((2,3),(2,2),2):((1,2),(6,12),24)",
                            "Sw<3,4,3> o (8,64):(64,1)", "(4,8):(-1,4)"};
   for (const char* text : layouts) {
@@ -354,14 +358,14 @@ TEST_CASE("pictures are well-formed XML and hold every cell") {
     CHECK(tikz.rfind("\\end{document}\n") == tikz.size() - 15);
   }
   const Atom* ldsm = find_atom("SM75_U32x4_LDSM_N");
-  const CopyElements e = copy_elements(ldsm->copy, 16);
+  const CopyElements e = copy_elements(ldsm->copy, 16, diag);
   const Picture copy = copy_picture({"Src", e.src, ldsm->copy.thr_id, e.tile, false},
                                     {"Dst", e.dst, ldsm->copy.thr_id, e.tile, false}, PictureOptions{});
   CHECK(test::xml_problem(render_svg(copy)) == "");
   const TiledMma mma = make_tiled_mma(find_atom("SM70_8x8x4_F32F16F16F32_NT")->mma,
-                                      make_layout(eval("(2,2,1)").as_int_tuple()), {});
-  const Picture mma_pic = mma_picture(operand_view(operand_C(mma), false), operand_view(operand_A(mma), false),
-                                      operand_view(operand_B(mma), true), PictureOptions{});
+                                      make_layout(eval("(2,2,1)").as_int_tuple()), {}, diag);
+  const Picture mma_pic = mma_picture(operand_view(operand_C(mma, diag), false), operand_view(operand_A(mma, diag), false),
+                                      operand_view(operand_B(mma, diag), true), PictureOptions{});
   CHECK(test::xml_problem(render_svg(mma_pic)) == "");
   CHECK(mma_pic.panels[0].cells.size() == 16u * 16u);
 }

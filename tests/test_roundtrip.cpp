@@ -39,10 +39,9 @@ LanguageOptions mode(bool dynamic) {
   return o;
 }
 
-std::string reprinted(const std::string& text, bool dynamic) {
-  fresh_diagnostics();
+std::string reprinted(const std::string& text, bool dynamic, Notation n) {
   try {
-    return render_notation(evaluate_expression(text, mode(dynamic)));
+    return render_notation(evaluated(text, mode(dynamic)), n);
   } catch (const Error& e) {
     return std::string("error: ") + e.what();
   }
@@ -55,19 +54,15 @@ void check_eval_round_trip(bool marks, bool parse_dynamic) {
   int compared = 0;
   for (const GoldenCase& c : golden_cases()) {
     if (c.error) continue;
+    const Notation n{.static_marks = marks};
     std::string printed;
-    {
-      const StaticMarks scope(marks);
-      try {
-        fresh_diagnostics();
-        printed = render_notation(evaluate_expression(c.expr, mode(false)));
-      } catch (const Error&) {
-        continue;  // test_golden reports cases that do not evaluate
-      }
+    try {
+      printed = render_notation(evaluated(c.expr, mode(false)), n);
+    } catch (const Error&) {
+      continue;  // test_golden reports cases that do not evaluate
     }
     ++compared;
-    const StaticMarks scope(marks);
-    expect_same(c, reprinted(printed, parse_dynamic), printed, mismatches);
+    expect_same(c, reprinted(printed, parse_dynamic, n), printed, mismatches);
   }
   CHECK_MESSAGE(mismatches.count() == 0, mismatches.count() << " of " << compared << " texts do not round-trip");
   CHECK(compared > 0);
@@ -75,13 +70,12 @@ void check_eval_round_trip(bool marks, bool parse_dynamic) {
 
 // CuTe's own print texts (static marks included) read in CuTe-exact mode print back unchanged.
 void check_cute_text_round_trip(const std::vector<GoldenCase>& cases) {
-  const StaticMarks scope(true);
   Mismatches mismatches;
   int compared = 0;
   for (const GoldenCase& c : cases) {
     if (!c.print) continue;
     ++compared;
-    expect_same(c, reprinted(*c.print, true), *c.print, mismatches);
+    expect_same(c, reprinted(*c.print, true, Notation{.static_marks = true}), *c.print, mismatches);
   }
   CHECK_MESSAGE(mismatches.count() == 0, mismatches.count() << " of " << compared << " CuTe texts do not round-trip");
   CHECK(compared > 0);
@@ -102,12 +96,6 @@ TEST_CASE("round trip: CuTe's print texts parse back unchanged") {
     static const std::vector<GoldenCase> dynamic_cases = load_golden_cases("dynamic_cases.jsonl");
     check_cute_text_round_trip(dynamic_cases);
   }
-}
-
-TEST_CASE("round trip: the static-mark setting is restored") {
-  const bool before = static_marks();
-  { const StaticMarks scope(!before); CHECK(static_marks() == !before); }
-  CHECK(static_marks() == before);
 }
 
 }  // namespace layoutx::test

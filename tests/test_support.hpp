@@ -6,32 +6,25 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "layoutx/error.hpp"
+#include "layoutx/language.hpp"
 #include "layoutx/notation.hpp"
 
-namespace layoutx::test {
+namespace layoutx {
 
-// Sets the static-mark printing mode for one scope and restores the previous one,
-// so that a failing test cannot leak its setting into the next.
-class StaticMarks {
- public:
-  explicit StaticMarks(bool on) : saved_(static_marks()) { set_static_marks(on); }
-  ~StaticMarks() { set_static_marks(saved_); }
-  StaticMarks(const StaticMarks&) = delete;
-  StaticMarks& operator=(const StaticMarks&) = delete;
-
- private:
-  bool saved_;
-};
-
-// Warnings and --strict state start fresh for each case: nothing carries over.
-inline Diagnostics& fresh_diagnostics() {
-  Diagnostics& d = Diagnostics::current();
-  d.reset();
-  return d;
+// One expression evaluated on its own: its warnings are collected apart and
+// dropped (a case that looks at warnings passes its own Diagnostics).
+inline Value evaluated(std::string_view text, const LanguageOptions& options) {
+  Diagnostics diag;
+  return evaluate_expression(text, options, diag);
 }
+
+}  // namespace layoutx
+
+namespace layoutx::test {
 
 // Loops over thousands of cases report the first few mismatches in full and
 // only count the rest, so a regression does not bury the output.

@@ -15,12 +15,12 @@ TEST_CASE("verify::check: every row of verify_cases.tsv") {
     CAPTURE(text);
     verify::Options o;
     if (row[1] != "-") o.max_points = std::stoull(row[1]);
-    test::fresh_diagnostics();
     std::string outcome, report;
     try {
-      const Evaluation e = evaluate_with_operands(text, LanguageOptions{});
-      const bool warned = !Diagnostics::current().warnings().empty();
-      const verify::Report r = verify::check(e, warned, o);
+      Diagnostics diag;
+      const Evaluation e = evaluate_with_operands(text, LanguageOptions{}, diag);
+      const bool warned = !diag.warnings().empty();
+      const verify::Report r = verify::check(e, warned, o, diag);
       outcome = r.failed ? "fail" : "pass";
       report = r.lines;
     } catch (const Error& e) {
@@ -34,6 +34,7 @@ TEST_CASE("verify::check: every row of verify_cases.tsv") {
 }
 
 TEST_CASE("evaluate_with_operands keeps the outermost operation's operands") {
+  Diagnostics diag;
   struct Row {
     const char* text;
     Property property;
@@ -49,7 +50,7 @@ TEST_CASE("evaluate_with_operands keeps the outermost operation's operands") {
   };
   for (const auto& row : table) {
     CAPTURE(row.text);
-    const Evaluation e = evaluate_with_operands(row.text, LanguageOptions{});
+    const Evaluation e = evaluate_with_operands(row.text, LanguageOptions{}, diag);
     REQUIRE(e.outer);
     CHECK(e.outer->property == row.property);
     CHECK(e.outer->name == row.name);
@@ -60,15 +61,16 @@ TEST_CASE("evaluate_with_operands keeps the outermost operation's operands") {
   // No operation of a known property: nothing kept.
   for (const char* text : {"(4,3):(3,1)", "make_layout(4)(2)", "size((2,3))", "Sw<3,4,3> o 0 o (8,64):(64,1)"}) {
     CAPTURE(text);
-    CHECK_FALSE(evaluate_with_operands(text, LanguageOptions{}).outer);
+    CHECK_FALSE(evaluate_with_operands(text, LanguageOptions{}, diag).outer);
   }
 }
 
 TEST_CASE("the kept operation runs again on other operands") {
-  const Evaluation e = evaluate_with_operands("logical_divide((8,8):(8,1), (2,4))", LanguageOptions{});
+  Diagnostics diag;
+  const Evaluation e = evaluate_with_operands("logical_divide((8,8):(8,1), (2,4))", LanguageOptions{}, diag);
   REQUIRE(e.outer);
-  const Value again = e.outer->again({Value::of(make_layout(IntTuple({static_int(8), static_int(8)}))), e.outer->operands[1]});
-  CHECK(to_text(again) == to_text(evaluate_expression("logical_divide((8,8):(1,8), (2,4))", LanguageOptions{})));
+  const Value again = e.outer->again({Value::of(make_layout(IntTuple({static_int(8), static_int(8)}))), e.outer->operands[1]}, diag);
+  CHECK(to_text(again) == to_text(evaluated("logical_divide((8,8):(1,8), (2,4))", LanguageOptions{})));
 }
 
 }  // namespace layoutx

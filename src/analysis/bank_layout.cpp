@@ -58,7 +58,7 @@ void add_instruction(BankAnalysis& a, const std::vector<std::int64_t>& bytes, co
   a.conflict_degree = std::max(a.conflict_degree, r.conflict_degree);
 }
 
-void warn_past_shared_memory(const BankAnalysis& a) {
+void warn_past_shared_memory(const BankAnalysis& a, Diagnostics& diag) {
   const AccessInfo& info = access_info(a.access);
   std::int64_t highest = 0;
   for (const auto& r : a.instructions) {
@@ -67,14 +67,14 @@ void warn_past_shared_memory(const BankAnalysis& a) {
       highest = std::max(highest, r.byte_offsets[lane]);
   }
   if (highest + info.bytes > kMaxSharedBytes)
-    Diagnostics::current().warn("byte offset + access <= 227 KB",
-                                fmt::format("byte offset {} lies beyond the 227 KB of shared memory a block can have on sm_90",
-                                            highest));
+    diag.warn("byte offset + access <= 227 KB",
+              fmt::format("byte offset {} lies beyond the 227 KB of shared memory a block can have on sm_90", highest));
 }
 
 }  // namespace
 
-BankAnalysis analyze_banks(SharedAccess access, const AnyLayout& threads, std::int64_t elem_bits, const AnyLayout* smem) {
+BankAnalysis analyze_banks(SharedAccess access, const AnyLayout& threads, std::int64_t elem_bits, Diagnostics& diag,
+                           const AnyLayout* smem) {
   const AccessInfo& info = access_info(access);
   check_elem_bits(elem_bits);
   const std::int64_t n = size(threads).value;
@@ -98,11 +98,12 @@ BankAnalysis analyze_banks(SharedAccess access, const AnyLayout& threads, std::i
       bytes.push_back(element_byte_offset(element_offset(threads, smem, first + lane), elem_bits));
     add_instruction(a, bytes, one_warp ? "" : fmt::format("instruction {}", first / kWarpLanes));
   }
-  warn_past_shared_memory(a);
+  warn_past_shared_memory(a, diag);
   return a;
 }
 
-BankAnalysis analyze_tv_banks(SharedAccess access, const Layout& tv, const AnyLayout& smem, std::int64_t elem_bits) {
+BankAnalysis analyze_tv_banks(SharedAccess access, const Layout& tv, const AnyLayout& smem, std::int64_t elem_bits,
+                              Diagnostics& diag) {
   const AccessInfo& info = access_info(access);
   check_elem_bits(elem_bits);
   if (info.matrices)
@@ -140,7 +141,7 @@ BankAnalysis analyze_tv_banks(SharedAccess access, const Layout& tv, const AnyLa
       }
       add_instruction(a, bytes, warps * values == vector ? "" : fmt::format("warp {}, values {}..{}", w, v, v + vector - 1));
     }
-  warn_past_shared_memory(a);
+  warn_past_shared_memory(a, diag);
   return a;
 }
 

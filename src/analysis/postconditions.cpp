@@ -14,7 +14,6 @@ namespace layoutx {
 
 namespace {
 
-
 std::int64_t at(const AnyLayout& l, std::int64_t i) { return evaluate(l, IntTuple(static_int(i))).value; }
 std::int64_t at(const Layout& l, std::int64_t i) { return evaluate(l, IntTuple(static_int(i))).value; }
 
@@ -75,16 +74,16 @@ bool composition_is_exact(const AnyLayout& a, const Layout& b) {
   return true;
 }
 
-bool has_warning(const char* condition) {
-  for (const auto& w : Diagnostics::current().warnings())
+bool has_warning(const Diagnostics& diag, const char* condition) {
+  for (const auto& w : diag.warnings())
     if (w.condition == condition) return true;
   return false;
 }
 
 }  // namespace
 
-void check_composition(const AnyLayout& a, const Layout& b, const AnyLayout& r) {
-  if (has_warning("Stride Divisibility Condition")) return;  // already explained where it went wrong
+void check_composition(const AnyLayout& a, const Layout& b, const AnyLayout& r, Diagnostics& diag) {
+  if (has_warning(diag, "Stride Divisibility Condition")) return;  // already explained where it went wrong
   if (composition_is_exact(a, b)) return;
   const std::int64_t domain = size(a).value;
   for_each_point(size(b).value, [&](std::int64_t i) {
@@ -92,29 +91,29 @@ void check_composition(const AnyLayout& a, const Layout& b, const AnyLayout& r) 
     if (bi < 0 || bi >= domain) return true;
     const std::int64_t want = at(a, bi), got = at(r, i);
     if (want == got) return true;
-    Diagnostics::current().warn(
+    diag.warn(
         "composition",
         fmt::format("composition({}, {}) = {} is CuTe's answer but not A o B: at index {}, A(B({})) = A({}) = {} "
                     "while the result gives {} (CuTe composes mode by mode, which is exact only when B's modes "
                     "divide A's modes evenly)",
-                    to_text(a), to_text(b), to_text(r), i, i, bi, want, got));
+                    to_text(a, diag.notation()), to_text(b, diag.notation()), to_text(r, diag.notation()), i, i,
+                    bi, want, got));
     return false;
   });
 }
 
-void check_right_inverse(const AnyLayout& l, const AnyLayout& r) {
+void check_right_inverse(const AnyLayout& l, const AnyLayout& r, Diagnostics& diag) {
   for_each_point(size(r).value, [&](std::int64_t i) {
     const std::int64_t got = at(l, at(r, i));
     if (got == i) return true;
-    Diagnostics::current().warn("right_inverse",
-                                fmt::format("right_inverse({}) = {} is CuTe's answer but not a right inverse: "
-                                            "L(R({})) = {}, not {}",
-                                            to_text(l), to_text(r), i, got, i));
+    diag.warn("right_inverse", fmt::format("right_inverse({}) = {} is CuTe's answer but not a right inverse: "
+                                           "L(R({})) = {}, not {}",
+                                           to_text(l, diag.notation()), to_text(r, diag.notation()), i, got, i));
     return false;
   });
 }
 
-void check_left_inverse(const AnyLayout& l, const AnyLayout& r) {
+void check_left_inverse(const AnyLayout& l, const AnyLayout& r, Diagnostics& diag) {
   const std::int64_t n = size(l).value;
   if (n > kPostconditionBudget) return;
   std::unordered_set<std::int64_t> seen;
@@ -123,10 +122,9 @@ void check_left_inverse(const AnyLayout& l, const AnyLayout& r) {
   for_each_point(n, [&](std::int64_t i) {
     const std::int64_t got = at(r, at(l, i));
     if (got == i) return true;
-    Diagnostics::current().warn("left_inverse",
-                                fmt::format("left_inverse({}) = {} is CuTe's answer but not a left inverse: "
-                                            "R(L({})) = {}, not {}",
-                                            to_text(l), to_text(r), i, got, i));
+    diag.warn("left_inverse", fmt::format("left_inverse({}) = {} is CuTe's answer but not a left inverse: "
+                                          "R(L({})) = {}, not {}",
+                                          to_text(l, diag.notation()), to_text(r, diag.notation()), i, got, i));
     return false;
   });
 }

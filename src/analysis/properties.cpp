@@ -128,14 +128,14 @@ std::optional<std::pair<std::int64_t, std::int64_t>> scanned_extremes(const AnyL
 }
 
 std::optional<std::int64_t> cute_vector(const AnyLayout& l) {
-  const DiagnosticsAside quiet(false);  // CuTe's max_common_vector composes: not the user's warnings
+  Diagnostics quiet;  // CuTe's max_common_vector composes: not the user's warnings
   try {
     const Layout identity = make_layout(inner_layout(l).shape);
     if (const auto* c = std::get_if<ComposedLayout>(&l)) {
       if (!c->nested.empty()) return std::nullopt;
-      return max_common_vector(*c, identity).value;
+      return max_common_vector(*c, identity, quiet).value;
     }
-    return max_common_vector(std::get<Layout>(l), identity).value;
+    return max_common_vector(std::get<Layout>(l), identity, quiet).value;
   } catch (const Error&) {
     return std::nullopt;
   }
@@ -218,8 +218,8 @@ ThreadValueProperties thread_value_properties(const AnyLayout& l) {
 
   std::optional<std::int64_t> cute;
   try {
-    const DiagnosticsAside quiet(false);  // CuTe's max_common_vector composes: not the user's warnings
-    cute = max_common_vector(values, make_layout(values.shape)).value;
+    Diagnostics quiet;  // CuTe's max_common_vector composes: not the user's warnings
+    cute = max_common_vector(values, make_layout(values.shape), quiet).value;
   } catch (const Error&) {
     cute.reset();  // CuTe refuses this value mode: it has no answer to give
   }

@@ -21,15 +21,15 @@ std::string element_widths(std::int64_t row_bits) {
 
 }  // namespace
 
-CopyElements copy_elements(const CopyAtom& atom, int bits) {
+CopyElements copy_elements(const CopyAtom& atom, int bits, Diagnostics& diag) {
   // Rows of 128 bits (one ldmatrix row); an atom that moves fewer bits (a
   // 32-bit cp.async) is one row of its own width.
   const std::int64_t ref_bits = cosize(atom.ref).value, row_bits = std::min<std::int64_t>(128, ref_bits);
   if (bits < 1 || row_bits % bits != 0)
     throw Error(fmt::format("{} moves rows of {} bits; an element of {} bits does not divide them (try {})", atom.name,
                             row_bits, bits, element_widths(row_bits)));
-  CopyElements e{recast_layout(atom.src, 1, bits), recast_layout(atom.dst, 1, bits), recast_layout(atom.ref, 1, bits),
-                 {}};
+  CopyElements e{recast_layout(atom.src, 1, bits, diag), recast_layout(atom.dst, 1, bits, diag),
+                 recast_layout(atom.ref, 1, bits, diag), {}};
   // Enough rows for every element the layouts reach (a tensor-memory copy
   // may leave the end of its last row unused).
   const std::int64_t cols = row_bits / bits, elements = cosize(e.ref).value;

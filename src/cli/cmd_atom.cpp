@@ -67,7 +67,7 @@ std::string describe(const std::string& words, const ListFilter& f, const std::s
   return s;
 }
 
-int list_atoms(const std::string& words, const AtomOptions& o) {
+int list_atoms(const std::string& words, const AtomOptions& o, Notation n) {
   ListFilter f{o.arch.empty() ? "" : arch_name(o.arch), o.kind, o.type.empty() ? "" : value_type_letters(o.type)};
   if (!o.arch.empty() && f.arch.empty()) {
     report_error(fmt::format("--arch takes an architecture such as SM90, sm100 or 80, not '{}'", o.arch), "", 0, false);
@@ -91,7 +91,7 @@ int list_atoms(const std::string& words, const AtomOptions& o) {
   for (const Atom* a : atoms) width = std::max(width, a->name.size());
   std::string text;
   for (const Atom* a : atoms)
-    text += a->kind == Atom::Kind::Mma ? fmt::format("{:<{}}  mma   {}\n", a->name, width, to_text(a->mma.shape_mnk))
+    text += a->kind == Atom::Kind::Mma ? fmt::format("{:<{}}  mma   {}\n", a->name, width, to_text(a->mma.shape_mnk, n))
                                        : fmt::format("{:<{}}  copy\n", a->name, width);
   out(text);
   flush_out();
@@ -99,21 +99,21 @@ int list_atoms(const std::string& words, const AtomOptions& o) {
 }
 
 // --tile: the layout of atoms over M, N and K (a shape is its compact layout).
-Layout atom_layout(const Value& v) {
+Layout atom_layout(const Value& v, Notation n) {
   if (const auto l = v.as_plain_layout()) return *l;
-  throw Error(fmt::format("--tile needs a layout or a shape such as (2,2,1), got {} {}", a_kind_name(v), to_text(v)));
+  throw Error(fmt::format("--tile needs a layout or a shape such as (2,2,1), got {} {}", a_kind_name(v), to_text(v, n)));
 }
 
 // --permute: one layout, extent or _ per mode of M, N, K.
-std::vector<Tiler> permutation(const Value& v) {
+std::vector<Tiler> permutation(const Value& v, Notation n) {
   if (v.kind != Value::Kind::Tuple)
-    throw Error(fmt::format("--permute needs a tuple such as (32,32,16) or (_,(4,4,2):(1,8,4),_), got {}", to_text(v)));
+    throw Error(fmt::format("--permute needs a tuple such as (32,32,16) or (_,(4,4,2):(1,8,4),_), got {}", to_text(v, n)));
   std::vector<Tiler> modes;
   for (const auto& e : v.elems) {
     if (e.kind == Value::Kind::Layout) modes.push_back(Tiler::of(e.layout));
     else if (e.kind == Value::Kind::Integer) modes.push_back(Tiler::of(e.integer));
     else if (e.kind == Value::Kind::Underscore) modes.push_back(Tiler::underscore());
-    else throw Error(fmt::format("each mode of --permute is a layout, an extent or _, not {}", to_text(e)));
+    else throw Error(fmt::format("each mode of --permute is a layout, an extent or _, not {}", to_text(e, n)));
   }
   return modes;
 }
@@ -124,44 +124,44 @@ Value permutation_value(const std::optional<Value>& v) {
   return Value::tuple(modes);
 }
 
-std::string mma_info(const Atom& a) {
+std::string mma_info(const Atom& a, Notation n) {
   const MmaAtom& m = a.mma;
   return fmt::format("{} (MMA atom, {})\nMMA_Atom\n  ThrID:      {}\n  Shape_MNK:  {}\n  LayoutA_TV: {}\n"
-                     "  LayoutB_TV: {}\n  LayoutC_TV: {}\n", a.name, a.origin, to_text(m.thr_id), to_text(m.shape_mnk),
-                     to_text(m.a), to_text(m.b), to_text(m.c));
+                     "  LayoutB_TV: {}\n  LayoutC_TV: {}\n", a.name, a.origin, to_text(m.thr_id, n), to_text(m.shape_mnk, n),
+                     to_text(m.a, n), to_text(m.b, n), to_text(m.c, n));
 }
 
-std::string tiled_info(const TiledMma& mma, const Value& perm, const Atom& a) {
-  return fmt::format("TiledMMA\n  ThrLayoutVMNK:  {}\n  PermutationMNK: {}\n", to_text(mma.thr_layout_vmnk),
-                     render_notation(perm)) +
-         mma_info(a) +
+std::string tiled_info(const TiledMma& mma, const Value& perm, const Atom& a, Notation n, Diagnostics& diag) {
+  return fmt::format("TiledMMA\n  ThrLayoutVMNK:  {}\n  PermutationMNK: {}\n", to_text(mma.thr_layout_vmnk, n),
+                     render_notation(perm, n)) +
+         mma_info(a, n) +
          fmt::format("TiledMMA layouts, (thread index, value) -> index into the tile\n  Tile_MNK:   {}\n"
-                     "  LayoutA_TV: {}\n  LayoutB_TV: {}\n  LayoutC_TV: {}\n", to_text(tile_shape(mma)),
-                     to_text(layout_A_TV(mma)), to_text(layout_B_TV(mma)), to_text(layout_C_TV(mma)));
+                     "  LayoutA_TV: {}\n  LayoutB_TV: {}\n  LayoutC_TV: {}\n", to_text(tile_shape(mma), n),
+                     to_text(layout_A_TV(mma, diag), n), to_text(layout_B_TV(mma, diag), n), to_text(layout_C_TV(mma, diag), n));
 }
 
 // The caption: the atom's own TV layouts, or the tiled ones.
-std::vector<std::string> picture_comments(const Atom& a, const TiledMma* tiled) {
+std::vector<std::string> picture_comments(const Atom& a, const TiledMma* tiled, Notation n, Diagnostics& diag) {
   if (!tiled)
-    return {a.name, "LayoutA_TV: " + to_text(a.mma.a), "LayoutB_TV: " + to_text(a.mma.b),
-            "LayoutC_TV: " + to_text(a.mma.c)};
-  return {fmt::format("{} tiled: ThrLayoutVMNK {}, Tile_MNK {}", a.name, to_text(tiled->thr_layout_vmnk),
-                      to_text(tile_shape(*tiled))),
-          "LayoutA_TV: " + to_text(layout_A_TV(*tiled)), "LayoutB_TV: " + to_text(layout_B_TV(*tiled)),
-          "LayoutC_TV: " + to_text(layout_C_TV(*tiled))};
+    return {a.name, "LayoutA_TV: " + to_text(a.mma.a, n), "LayoutB_TV: " + to_text(a.mma.b, n),
+            "LayoutC_TV: " + to_text(a.mma.c, n)};
+  return {fmt::format("{} tiled: ThrLayoutVMNK {}, Tile_MNK {}", a.name, to_text(tiled->thr_layout_vmnk, n),
+                      to_text(tile_shape(*tiled), n)),
+          "LayoutA_TV: " + to_text(layout_A_TV(*tiled, diag), n), "LayoutB_TV: " + to_text(layout_B_TV(*tiled, diag), n),
+          "LayoutC_TV: " + to_text(layout_C_TV(*tiled, diag), n)};
 }
 
 TvView operand_view(const OperandTv& op, const char* title, bool transposed) {
   return {title, op.tv, op.thr_id, make_layout(IntTuple::tuple({op.rows, op.cols})), transposed};
 }
 
-std::string copy_info(const Atom& a, const CopyElements& v, int bits) {
+std::string copy_info(const Atom& a, const CopyElements& v, int bits, Notation n) {
   const CopyAtom& c = a.copy;
   return fmt::format("{} (copy atom, {})\nCopy_Traits (layouts in bits)\n  ThrID:     {}\n  SrcLayout: {}\n"
                      "  DstLayout: {}\n  RefLayout: {}\nCopy_Atom\n  ThrID:        {}\n  ValLayoutSrc: {}\n"
-                     "  ValLayoutDst: {}\n  ValLayoutRef: {}\n  ValueType:    {}b\n", a.name, a.origin, to_text(c.thr_id),
-                     to_text(c.src), to_text(c.dst), to_text(c.ref), to_text(c.thr_id), to_text(v.src), to_text(v.dst),
-                     to_text(v.ref), bits);
+                     "  ValLayoutDst: {}\n  ValLayoutRef: {}\n  ValueType:    {}b\n", a.name, a.origin, to_text(c.thr_id, n),
+                     to_text(c.src, n), to_text(c.dst, n), to_text(c.ref, n), to_text(c.thr_id, n), to_text(v.src, n), to_text(v.dst, n),
+                     to_text(v.ref, n), bits);
 }
 
 // What `atom NAME` was asked for, once the arguments are checked.
@@ -171,22 +171,25 @@ struct AtomRequest {
   bool grid;
   int bits;
   std::optional<Value> tile, permute;
-  PictureOptions options;
+  PictureOptions options;  // its notation is also the text's
+  Diagnostics& diag;       // where the tiling's algebra warns
 };
 
 std::string describe_mma(const AtomRequest& r) {
   const bool tiled = r.tile || r.permute;
-  const Layout thr = r.tile ? atom_layout(*r.tile)
+  const Notation n = r.options.notation;
+  const Layout thr = r.tile ? atom_layout(*r.tile, n)
                             : make_layout(IntTuple::tuple({static_int(1), static_int(1), static_int(1)}));
-  const TiledMma mma = make_tiled_mma(r.atom.mma, thr, r.permute ? permutation(*r.permute) : std::vector<Tiler>{});
-  const TvView c = operand_view(operand_C(mma), "", false), a = operand_view(operand_A(mma), "A", false),
-               b = operand_view(operand_B(mma), "B", true);
+  const TiledMma mma =
+      make_tiled_mma(r.atom.mma, thr, r.permute ? permutation(*r.permute, n) : std::vector<Tiler>{}, r.diag);
+  const TvView c = operand_view(operand_C(mma, r.diag), "", false), a = operand_view(operand_A(mma, r.diag), "A", false),
+               b = operand_view(operand_B(mma, r.diag), "B", true);
   if (r.format != PictureFormat::Text) {
     Picture picture = mma_picture(c, a, b, r.options);
-    picture.comments = picture_comments(r.atom, tiled ? &mma : nullptr);
+    picture.comments = picture_comments(r.atom, tiled ? &mma : nullptr, n, r.diag);
     return write_picture(picture, r.format, r.atom.name);
   }
-  std::string text = tiled ? tiled_info(mma, permutation_value(r.permute), r.atom) : mma_info(r.atom);
+  std::string text = tiled ? tiled_info(mma, permutation_value(r.permute), r.atom, n, r.diag) : mma_info(r.atom, n);
   if (r.grid)
     text += "\nCells T<ThrID(thread)>V<value>: B (K x N) above C (M x N), A (M x K) left of C\n" +
             render_mma_grids(c, a, b, r.options);
@@ -194,11 +197,11 @@ std::string describe_mma(const AtomRequest& r) {
 }
 
 std::string describe_copy(const AtomRequest& r) {
-  const CopyElements v = copy_elements(r.atom.copy, r.bits);
+  const CopyElements v = copy_elements(r.atom.copy, r.bits, r.diag);
   const TvView src{"Src", v.src, r.atom.copy.thr_id, v.tile, false};
   const TvView dst{"Dst", v.dst, r.atom.copy.thr_id, v.tile, false};
   if (r.format != PictureFormat::Text) return write_picture(copy_picture(src, dst, r.options), r.format, r.atom.name);
-  std::string text = copy_info(r.atom, v, r.bits);
+  std::string text = copy_info(r.atom, v, r.bits, r.options.notation);
   if (r.grid) text += "\nSrc " + render_tv_grid(src, r.options) + "\nDst " + render_tv_grid(dst, r.options);
   return text;
 }
@@ -218,7 +221,8 @@ int unknown_atom(const std::string& name) {
 }  // namespace
 
 std::string atom_picture(const Atom& atom, PictureFormat format, int bits, const PictureOptions& options) {
-  const AtomRequest request{atom, format, false, bits, std::nullopt, std::nullopt, options};
+  Diagnostics diag(false, options.notation);  // the catalogue's layouts raise no warning
+  const AtomRequest request{atom, format, false, bits, std::nullopt, std::nullopt, options, diag};
   return atom.kind == Atom::Kind::Mma ? describe_mma(request) : describe_copy(request);
 }
 
@@ -235,7 +239,7 @@ Command register_atom(CLI::App* sub, Settings& s) {
   sub->add_option("--bits", o->bits, "Copy atoms: the width of a value in bits (default 16)")->check(integer_range(1, 1024));
   add_picture_options(sub, o->target, true);
   return {sub, [&s, o] {
-            if (o->list) return list_atoms(join(o->words), *o);
+            if (o->list) return list_atoms(join(o->words), *o, notation(s));
             if (!o->arch.empty() || !o->kind.empty() || !o->type.empty()) {
               report_error("--arch, --kind and --type filter --list", "", 0, false);
               return kUsage;
@@ -257,7 +261,9 @@ Command register_atom(CLI::App* sub, Settings& s) {
             const auto perm = o->permute.empty() ? std::optional<Value>() : evaluate_static(s, o->permute);
             if ((!o->tile.empty() && !tile) || (!o->permute.empty() && !perm)) return kRejected;
 
-            AtomRequest request{*atom, format, o->grid, o->bits, tile, perm, {}};
+            Diagnostics diag = diagnostics(s);
+            AtomRequest request{*atom, format, o->grid, o->bits, tile, perm, {}, diag};
+            request.options.notation = notation(s);
             // Text grids answer to --max-cells only; pictures to --max-picture-cells too.
             request.options.max_cells = format == PictureFormat::Text ? s.grid.max_cells : o->target.max_cells;
             if (format == PictureFormat::Text) request.options.max_cells_option = "--max-cells";

@@ -29,21 +29,23 @@ int run_bank(const Settings& s, const std::vector<std::string>& exprs, const std
   const SharedAccess access = *found;
   std::optional<AnyLayout> smem;
   if (!smem_text.empty()) {
-    const std::optional<Value> v = evaluate_option(s, smem_text, {smem_text});
+    // The loop below reports its own expressions' warnings only; --smem's are dropped.
+    Diagnostics option_diag = diagnostics(s);
+    const std::optional<Value> v = evaluate_option(s, smem_text, {smem_text}, option_diag);
     if (!v) return kRejected;
     if (reported({smem_text}, [&] {
-          smem = require_layout(*v, "--smem");
+          smem = require_layout(*v, "--smem", notation(s));
           return kOk;
         }) != kOk)
       return kRejected;
   }
   const bool color = format == BankFormat::Grid && use_color(s);
-  return for_each_expression(s, exprs, [&](const Value& v) {
-    const AnyLayout threads = require_layout(v, "bank");
+  return for_each_expression(s, exprs, [&](const Value& v, std::string_view, Diagnostics& diag) {
+    const AnyLayout threads = require_layout(v, "bank", notation(s));
     if (tv && !std::holds_alternative<Layout>(threads))
-      throw Error(fmt::format("--tv takes a plain (thread, value) layout, got {}", render_notation(v)));
-    const BankAnalysis a = tv ? analyze_tv_banks(access, std::get<Layout>(threads), *smem, elem.in_bits())
-                              : analyze_banks(access, threads, elem.in_bits(), smem ? &*smem : nullptr);
+      throw Error(fmt::format("--tv takes a plain (thread, value) layout, got {}", render_notation(v, notation(s))));
+    const BankAnalysis a = tv ? analyze_tv_banks(access, std::get<Layout>(threads), *smem, elem.in_bits(), diag)
+                              : analyze_banks(access, threads, elem.in_bits(), diag, smem ? &*smem : nullptr);
     out(render_bank(a, format, color));
   });
 }

@@ -13,11 +13,12 @@ namespace layoutx::cli {
 namespace {
 
 int check_expression(const Settings& s, const verify::Options& o, const std::string& text) {
-  const Evaluation e = evaluate_with_operands(text, s.language);
-  const bool warned = report_warnings();
-
-  const verify::Report r = verify::check(e, warned, o);
-  out(fmt::format("check {}\n  R = {}\n{}", text, to_text(e.value), r.lines));
+  Diagnostics diag = diagnostics(s);
+  const Evaluation e = evaluate_with_operands(text, s.language, diag);
+  const bool warned = report_warnings(diag);
+  // The checks' own evaluations warn into diag too; those warnings are not the expression's.
+  const verify::Report r = verify::check(e, warned, o, diag);
+  out(fmt::format("check {}\n  R = {}\n{}", text, to_text(e.value, notation(s)), r.lines));
   if (r.failed) {
     flush_out();
     report_error(fmt::format("check failed for {}", text), text, 0, false);

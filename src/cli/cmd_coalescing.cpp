@@ -46,9 +46,9 @@ Command register_coalescing(CLI::App* sub, Settings& s) {
             CoalescingOptions options = c->options;
             if (c->vector > 0) options.vector = c->vector;
             return for_each_expression(s, c->exprs, [&](const Value& v) {
-              const AnyLayout l = require_layout(v, "coalescing");
+              const AnyLayout l = require_layout(v, "coalescing", notation(s));
               const std::string report = render_coalescing(analyse_coalescing(l, options), options, c->json);
-              out(c->json ? report : fmt::format("layout: {}\n{}", render_notation(Value::of(l)), report));
+              out(c->json ? report : fmt::format("layout: {}\n{}", render_notation(Value::of(l), notation(s)), report));
             });
           }};
 }

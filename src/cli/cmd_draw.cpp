@@ -16,7 +16,7 @@ struct DrawOptions {
   int bits = 32;
 };
 
-int draw_atom(const DrawOptions& o, PictureFormat format, int bits, std::int64_t grid_max_cells) {
+int draw_atom(const DrawOptions& o, PictureFormat format, int bits, std::int64_t grid_max_cells, Notation n) {
   const Atom* atom = find_atom(o.atom);
   if (!atom) {
     report_error(fmt::format("no atom is called '{}' (layoutx atom --list FILTER lists the catalogue)", o.atom), "", 0,
@@ -26,6 +26,7 @@ int draw_atom(const DrawOptions& o, PictureFormat format, int bits, std::int64_t
   PictureOptions options;
   options.max_cells = o.target.max_cells;
   options.grid_max_cells = grid_max_cells;
+  options.notation = n;
   std::string document;
   const int status = reported({}, [&] {
     document = atom_picture(*atom, format, bits, options);
@@ -50,7 +51,7 @@ Command register_draw(CLI::App* sub, Settings& s) {
   return {sub, [&s, o, bits] {
             PictureFormat format = PictureFormat::Svg;
             if (!resolve_format(o->target, PictureFormat::Svg, false, format)) return kUsage;
-            if (!o->atom.empty()) return draw_atom(*o, format, bits->count() ? o->bits : 16, s.grid.max_cells);
+            if (!o->atom.empty()) return draw_atom(*o, format, bits->count() ? o->bits : 16, s.grid.max_cells, notation(s));
             if (o->expression.empty()) {
               report_error("draw takes EXPR, or --atom NAME", "", 0, false);
               return kUsage;
@@ -70,9 +71,10 @@ Command register_draw(CLI::App* sub, Settings& s) {
             options.grid_max_cells = s.grid.max_cells;
             options.color_by = color_by_named(o->color_by);
             options.bits = o->bits;
+            options.notation = notation(s);
             bool written = true;
             const int status = for_each_expression(s, expressions, [&](const Value& v) {
-              const Picture picture = layout_picture(require_layout(v, "draw"), options);
+              const Picture picture = layout_picture(require_layout(v, "draw", notation(s)), options);
               written = deliver(o->target, write_picture(picture, format, expressions.front()));
             });
             return written ? status : kRejected;

@@ -28,7 +28,7 @@ std::string emitted(const Value& v, const std::string& as) {
 // element -> offset.
 std::string triton_attribute(const Settings& s, std::string_view text, bool smem) {
   if (triton::is_triton_text(text)) return triton::to_attribute_text(read_triton(s, text)) + "\n";
-  const AnyLayout l = require_layout(evaluate_warning(s, text), "emit --triton");
+  const AnyLayout l = require_layout(evaluate_warning(s, text), "emit --triton", notation(s));
   return triton::to_attribute_text(smem ? triton::from_cute_smem(l, s.shape) : triton::from_cute_tv(l, s.shape)) + "\n";
 }
 
@@ -52,7 +52,6 @@ Command register_emit(CLI::App* sub, Settings& s) {
             if (*triton_form)
               return for_each_expression_text(s, *exprs, [&](std::string_view text) {
                 out(triton_attribute(s, text, *smem));
-                report_warnings();
                 return kOk;
               });
             return for_each_expression(s, *exprs, [&](const Value& v) { out(emitted(v, *as)); });

@@ -34,7 +34,7 @@ int run_eq(const Settings& s, const EqOptions& o) {
   std::optional<AnyLayout> layouts[2];
   for (int i = 0; i < 2; ++i) {
     const int status = reported({exprs[i]}, [&] {
-      layouts[i] = require_layout(evaluate_warning(s, exprs[i]), "eq");
+      layouts[i] = require_layout(evaluate_warning(s, exprs[i]), "eq", notation(s));
       return kOk;
     });
     if (status != kOk) return kUsage;
@@ -44,12 +44,12 @@ int run_eq(const Settings& s, const EqOptions& o) {
   const int status = reported({}, [&] {
     if (o.structural) {
       equal = structurally_equal(a, b);
-      if (!o.quiet) out(render_structural(equal, a, b, o.json));
+      if (!o.quiet) out(render_structural(equal, a, b, o.json, notation(s)));
     } else {
       const Comparison c = compare_functional(a, b, ComparisonLimits{o.max_diffs, o.limit, o.quiet});
       equal = c.equal;
       if (!o.quiet)
-        render_comparison(c, a, b, EqualityView{o.json, use_color(s), !o.no_grid, s.grid.max_cells},
+        render_comparison(c, a, b, EqualityView{o.json, use_color(s), !o.no_grid, s.grid.max_cells, notation(s)},
                           [](std::string_view text) { out(text); });
     }
     flush_out();

@@ -13,21 +13,9 @@ namespace layoutx::cli {
 namespace {
 
 // Marks make the difference visible: `_4` static, `4` dynamic.
-std::string marked(const Value& v) {
-  const bool saved = static_marks();
-  set_static_marks(true);
-  std::string text = render_notation(v);
-  set_static_marks(saved);
-  return text;
-}
+std::string marked(const Value& v) { return render_notation(v, Notation{.static_marks = true}); }
 
-std::string unmarked(const Value& v) {
-  const bool saved = static_marks();
-  set_static_marks(false);
-  std::string text = render_notation(v);
-  set_static_marks(saved);
-  return text;
-}
+std::string unmarked(const Value& v) { return render_notation(v, Notation{.static_marks = false}); }
 
 std::string agreement(const Value& dynamic, const Value& twin) {
   if (dynamic.is_layout_like() && twin.is_layout_like()) {
@@ -48,8 +36,8 @@ int run_show_both(const Settings& s, const std::vector<std::string>& expressions
   return for_each_expression(dynamic, expressions, [&](const Value& v, std::string_view expr) {
     std::string twin_text, agree;
     try {
-      const DiagnosticsAside aside(s.strict);
-      const Value twin = evaluate_expression(expr, twin_options);
+      Diagnostics aside = diagnostics(s);  // the twin's warnings are not the expression's
+      const Value twin = evaluate_expression(expr, twin_options, aside);
       twin_text = marked(twin);
       agree = agreement(v, twin);
     } catch (const Error& e) {
@@ -71,7 +59,7 @@ Command register_eval(CLI::App* sub, Settings& s) {
   add_expressions(sub, *exprs);
   return {sub, [&s, exprs, both] {
             if (*both) return run_show_both(s, *exprs);
-            return for_each_expression(s, *exprs, [](const Value& v) { out(render_notation(v) + "\n"); });
+            return for_each_expression(s, *exprs, [&s](const Value& v) { out(render_notation(v, notation(s)) + "\n"); });
           }};
 }
 

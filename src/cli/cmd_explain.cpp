@@ -10,15 +10,16 @@ namespace {
 
 int run_explain(const Settings& s, const std::vector<std::string>& exprs, bool json) {
   return for_each_expression_text(s, exprs, [&](std::string_view expr) {
-    trace::Recorder recorder;
+    trace::Recorder recorder(notation(s));
     TraceView view{std::string(expr), std::nullopt, std::nullopt, false, json};
+    Diagnostics diag = diagnostics(s);
     try {
-      const Value v = evaluate_expression(expr, s.language);
-      view.result = render_notation(v);
+      const Value v = evaluate_expression(expr, s.language, diag);
+      view.result = render_notation(v, notation(s));
       view.truncated = recorder.truncated();
       out(render_trace(recorder.events(), view));
       flush_out();
-      report_warnings();
+      report_warnings(diag);
     } catch (const SourceError& e) {
       // The steps up to the failure are the explanation; a syntax error has none.
       view.error = e.what();

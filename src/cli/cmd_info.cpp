@@ -11,6 +11,7 @@ Command register_info(CLI::App* sub, Settings& s) {
   sub->add_flag("--tv", options->tv, "Also the thread-value properties (mode 0 the thread, mode 1 the value)");
   add_expressions(sub, *exprs);
   return {sub, [&s, exprs, options] {
+            options->notation = notation(s);
             return for_each_expression(s, *exprs, [&](const Value& v) { out(render_info(v, *options)); });
           }};
 }

@@ -66,7 +66,8 @@ bool integers_where_needed(const std::vector<std::pair<Query, std::string>>& que
 
 int answer(const AnyLayout& l, Query kind, const std::string& text, const Settings& s, const LookupOptions& o) {
   if (kind == Query::Coord) {
-    const Value c = evaluate_expression(text, s.language);
+    Diagnostics diag = diagnostics(s);  // a coordinate's warnings are not reported; under --strict they refuse it
+    const Value c = evaluate_expression(text, s.language, diag);
     if (!c.is_int_tuple())
       throw Error(fmt::format("a coordinate is an integer or a tuple of them, got {}", a_kind_name(c)));
     out(render_location(locate_coordinate(l, c.as_int_tuple()), o.json));
@@ -100,7 +101,7 @@ int run_lookup(const Settings& s, CLI::App* sub, const LookupOptions& o) {
   if (!integers_where_needed(queries)) return kUsage;
   std::optional<AnyLayout> l;
   const int found = reported({o.expr}, [&] {
-    l = require_layout(evaluate_warning(s, o.expr), "lookup");
+    l = require_layout(evaluate_warning(s, o.expr), "lookup", notation(s));
     return kOk;
   });
   if (found != kOk) return kRejected;

@@ -30,7 +30,7 @@ int run_device_offsets(const Settings& s, const std::vector<std::string>& expres
     return kRejected;
   }
   return for_each_expression(s, expressions, [&](const Value& v) {
-    device::generate_offset_lines(require_layout(v, "offsets"), [](std::string_view text) { out(text); });
+    device::generate_offset_lines(require_layout(v, "offsets", notation(s)), [](std::string_view text) { out(text); });
   });
 }
 
@@ -55,7 +55,7 @@ Command register_offsets(CLI::App* sub, Settings& s) {
             const OffsetFormat f = parse_format(*format, *split);
             if (*device) return run_device_offsets(s, *exprs, f);
             return for_each_expression(s, *exprs, [&](const Value& v) {
-              render_offsets(require_layout(v, "offsets"), f, [](std::string_view chunk) { out(chunk); });
+              render_offsets(require_layout(v, "offsets", notation(s)), f, [](std::string_view chunk) { out(chunk); });
             });
           }};
 }

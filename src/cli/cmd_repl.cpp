@@ -55,12 +55,12 @@ void show(const Settings& s, const Value& v) {
     } catch (const Error&) {
     }
   }
-  out(render_notation(v) + "\n");
+  out(render_notation(v, notation(s)) + "\n");
 }
 
 void show_names(const Settings& s) {
   if (s.language.names.empty()) out("no names bound yet (let NAME = EXPR)\n");
-  for (const auto& [name, value] : s.language.names) out(fmt::format("{} = {}\n", name, render_notation(value)));
+  for (const auto& [name, value] : s.language.names) out(fmt::format("{} = {}\n", name, render_notation(value, notation(s))));
 }
 
 void show_atom(const std::string& name) {

@@ -17,7 +17,7 @@ namespace layoutx::cli {
 namespace {
 
 // "st128:(8,4):(8,64)": the instruction, then the pattern layout.
-std::optional<AccessPattern> parse_pattern(const Settings& s, const std::string& role, const std::string& text) {
+std::optional<AccessPattern> parse_pattern(const Settings& s, Diagnostics& diag, const std::string& role, const std::string& text) {
   const auto colon = text.find(':');
   const std::string kind = text.substr(0, colon == std::string::npos ? text.size() : colon);
   if (colon == std::string::npos) {
@@ -31,11 +31,12 @@ std::optional<AccessPattern> parse_pattern(const Settings& s, const std::string&
     report_error(why, text, 0, true);
     return std::nullopt;
   }
-  const std::optional<Value> v = evaluate_option(s, std::string_view(text).substr(colon + 1), {text, colon + 1});
+  const std::optional<Value> v =
+      evaluate_option(s, std::string_view(text).substr(colon + 1), {text, colon + 1}, diag);
   if (!v) return std::nullopt;
   std::optional<AccessPattern> pattern;
   reported({text}, [&] {
-    pattern = AccessPattern{role, *access, require_layout(*v, role.c_str())};
+    pattern = AccessPattern{role, *access, require_layout(*v, role.c_str(), notation(s))};
     return kOk;
   });
   return pattern;
@@ -50,13 +51,12 @@ struct SearchArgs {
 };
 
 int run_search(const Settings& s, const SearchArgs& args) {
-  Diagnostics& diag = Diagnostics::current();
-  diag.clear();
-  diag.strict = s.strict;
+  // The options' warnings are written once the search has run.
+  Diagnostics diag = diagnostics(s);
   std::vector<AccessPattern> patterns;
   for (const auto& [role, list] : {std::pair{"write", &args.writes}, std::pair{"read", &args.reads}})
     for (const auto& text : *list) {
-      std::optional<AccessPattern> p = parse_pattern(s, role, text);
+      std::optional<AccessPattern> p = parse_pattern(s, diag, role, text);
       if (!p) return kRejected;
       patterns.push_back(std::move(*p));
     }
@@ -64,12 +64,12 @@ int run_search(const Settings& s, const SearchArgs& args) {
     report_error("swizzle-search needs at least one --write or --read pattern", "", 0, false);
     return kUsage;
   }
-  const std::optional<Value> v = evaluate_option(s, args.tile, {args.tile});
+  const std::optional<Value> v = evaluate_option(s, args.tile, {args.tile}, diag);
   if (!v) return kRejected;
   return reported({args.tile}, [&] {
-    const AnyLayout tile = require_layout(*v, "swizzle-search");
+    const AnyLayout tile = require_layout(*v, "swizzle-search", notation(s));
     if (!std::holds_alternative<Layout>(tile))
-      throw Error(fmt::format("swizzle-search takes the tile without its swizzle, got {}", render_notation(*v)));
+      throw Error(fmt::format("swizzle-search takes the tile without its swizzle, got {}", render_notation(*v, notation(s))));
     SearchOptions options = args.options;
     options.padding = !args.no_padding;
     options.swizzles = !args.no_swizzle;
@@ -78,8 +78,8 @@ int run_search(const Settings& s, const SearchArgs& args) {
     const SearchResult r = search_swizzles(std::get<Layout>(tile), args.elem.in_bits(), patterns, options);
     const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
     const double cpu = static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC;
-    report_warnings();
-    out(render_search(r, std::get<Layout>(tile), args.elem.in_bits(), patterns, args.json));
+    report_warnings(diag);
+    out(render_search(r, std::get<Layout>(tile), args.elem.in_bits(), patterns, args.json, notation(s)));
     if (args.stats)
       out(fmt::format("search: {} candidates in {:.2f} ms ({:.2f} ms CPU), {:.0f} candidates per CPU second\n",
                       r.evaluated, took.count() * 1e3, cpu * 1e3, static_cast<double>(r.evaluated) / std::max(cpu, 1e-6)));

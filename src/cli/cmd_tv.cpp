@@ -29,17 +29,17 @@ std::optional<Value> evaluate_one(const Settings& s, const std::string& text) {
   return value;
 }
 
-Layout plain_layout(const Value& v, const char* what) {
-  const AnyLayout l = require_layout(v, "tv");
+Layout plain_layout(const Value& v, const char* what, Notation n) {
+  const AnyLayout l = require_layout(v, "tv", n);
   if (!std::holds_alternative<Layout>(l))
-    throw Error(fmt::format("the {} must be a plain layout, not the swizzled {}", what, to_text(v)));
+    throw Error(fmt::format("the {} must be a plain layout, not the swizzled {}", what, to_text(v, n)));
   return std::get<Layout>(l);
 }
 
 // --atom: the TV layout, tile and ThrID of one operand of an atom (A, B or C of
 // an MMA atom, its tile M x K, N x K or M x N; src or dst of a copy atom in
 // elements of --bits, its tile 128-bit rows).
-TvView atom_view(const Atom& a, std::string operand, int bits) {
+TvView atom_view(const Atom& a, std::string operand, int bits, Diagnostics& diag) {
   for (char& c : operand) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   TvView view;
   if (a.kind == Atom::Kind::Mma) {
@@ -54,7 +54,7 @@ TvView atom_view(const Atom& a, std::string operand, int bits) {
     return view;
   }
   if (operand.empty()) operand = "src";
-  const CopyElements e = copy_elements(a.copy, bits);
+  const CopyElements e = copy_elements(a.copy, bits, diag);
   if (operand == "src") return {"Src", e.src, a.copy.thr_id, e.tile, false};
   if (operand == "dst") return {"Dst", e.dst, a.copy.thr_id, e.tile, false};
   throw Error(fmt::format("{} is a copy atom: --operand is src or dst, not '{}'", a.name, operand));
@@ -102,13 +102,16 @@ Command register_tv(CLI::App* sub, Settings& s) {
             std::string document;
             const int status = reported({}, [&] {
               PictureOptions options;
+              const Notation n = notation(s);
+              options.notation = n;
               // Text grids answer to --max-cells only; pictures to --max-picture-cells too.
               options.max_cells = format == PictureFormat::Text ? s.grid.max_cells : o->target.max_cells;
               if (format == PictureFormat::Text) options.max_cells_option = "--max-cells";
               options.grid_max_cells = s.grid.max_cells;
               TvView view;
               if (atom) {
-                view = atom_view(*atom, o->operand, o->bits);
+                Diagnostics diag = diagnostics(s);  // the catalogue's layouts raise no warning
+                view = atom_view(*atom, o->operand, o->bits, diag);
                 view.title.clear();
                 document = format != PictureFormat::Text
                                ? write_picture(tv_picture(view, options), format, "tv --atom " + atom->name)
@@ -116,14 +119,14 @@ Command register_tv(CLI::App* sub, Settings& s) {
                                           : render_tv_grid(view, options);
                 return kOk;
               }
-              view.tv = plain_layout(*tv, "TV layout");
-              view.tile = plain_layout(*tile, "tile");
+              view.tv = plain_layout(*tv, "TV layout", n);
+              view.tile = plain_layout(*tile, "tile", n);
               if (view.tv.shape.rank() != 2)
-                throw Error(fmt::format("a TV layout has two modes, (thread, value); {} has {}", to_text(view.tv),
+                throw Error(fmt::format("a TV layout has two modes, (thread, value); {} has {}", to_text(view.tv, n),
                                         view.tv.shape.rank()));
-              view.thr_id = thr_id ? plain_layout(*thr_id, "ThrID") : make_layout(IntTuple(size(get(view.tv, 0))));
+              view.thr_id = thr_id ? plain_layout(*thr_id, "ThrID", n) : make_layout(IntTuple(size(get(view.tv, 0))));
               if (size(view.thr_id).value != size(get(view.tv, 0)).value)
-                throw Error(fmt::format("ThrID {} numbers {} threads; the TV layout has {}", to_text(view.thr_id),
+                throw Error(fmt::format("ThrID {} numbers {} threads; the TV layout has {}", to_text(view.thr_id, n),
                                         size(view.thr_id).value, size(get(view.tv, 0)).value));
               if (format != PictureFormat::Text)
                 document = write_picture(tv_picture(view, options), format, fmt::format("tv {} {}", o->tv, o->tile));

@@ -39,13 +39,10 @@ bool bind_definition(Settings& s, std::string_view definition) {
   }
   const std::size_t expr_at = skip_spaces(definition, eq + 1);
   const std::string_view expr = definition.substr(expr_at);
-  Diagnostics& diag = Diagnostics::current();
-  diag.clear();
-  diag.strict = s.strict;
+  Diagnostics diag = diagnostics(s);
   try {
-    Value v = evaluate_expression(expr, s.language);
+    Value v = evaluate_expression(expr, s.language, diag);
     for (const auto& w : diag.warnings()) report_warning(w.message);
-    diag.clear();
     s.language.names.insert_or_assign(std::string(name), std::move(v));
     return true;
   } catch (const SourceError& e) {
@@ -53,7 +50,6 @@ bool bind_definition(Settings& s, std::string_view definition) {
   } catch (const Error& e) {
     report_error(e.what(), definition, 0, false);
   }
-  diag.clear();
   return false;
 }
 

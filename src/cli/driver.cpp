@@ -23,6 +23,10 @@ bool use_color(const Settings& s) {
   return isatty(STDOUT_FILENO) != 0;
 }
 
+Notation notation(const Settings& s) { return Notation{.static_marks = s.dynamic}; }
+
+Diagnostics diagnostics(const Settings& s) { return Diagnostics(s.strict, notation(s)); }
+
 std::vector<std::string> gather(const Settings& s, const std::vector<std::string>& args, std::size_t at_most,
                                 std::string& problem) {
   std::vector<std::string> out;
@@ -56,8 +60,7 @@ int reported(const Shown& shown, const std::function<int()>& step) {
   return kRejected;
 }
 
-bool report_warnings() {
-  Diagnostics& diag = Diagnostics::current();
+bool report_warnings(Diagnostics& diag) {
   const bool any = !diag.warnings().empty();
   for (const auto& w : diag.warnings()) report_warning(w.message);
   diag.clear();
@@ -72,24 +75,22 @@ triton::LinearLayout read_triton(const Settings& s, std::string_view text) {
   }
 }
 
-Value evaluate_input(const Settings& s, std::string_view expr) {
-  if (!triton::is_triton_text(expr)) return evaluate_expression(expr, s.language);
+Value evaluate_input(const Settings& s, std::string_view expr, Diagnostics& diag) {
+  if (!triton::is_triton_text(expr)) return evaluate_expression(expr, s.language, diag);
   return Value::of(triton::to_cute(read_triton(s, expr)));
 }
 
 Value evaluate_warning(const Settings& s, std::string_view expr) {
-  Diagnostics& diag = Diagnostics::current();
-  diag.strict = s.strict;
-  diag.clear();
-  Value v = evaluate_input(s, expr);
-  report_warnings();
+  Diagnostics diag = diagnostics(s);
+  Value v = evaluate_input(s, expr, diag);
+  report_warnings(diag);
   return v;
 }
 
-std::optional<Value> evaluate_option(const Settings& s, std::string_view text, const Shown& shown) {
+std::optional<Value> evaluate_option(const Settings& s, std::string_view text, const Shown& shown, Diagnostics& diag) {
   std::optional<Value> v;
   reported(shown, [&] {
-    v = evaluate_input(s, text);
+    v = evaluate_input(s, text, diag);
     return kOk;
   });
   return v;
@@ -102,10 +103,18 @@ int for_each_expression(const Settings& s, const std::vector<std::string>& expre
 
 int for_each_expression(const Settings& s, const std::vector<std::string>& expressions,
                         const std::function<void(const Value&, std::string_view)>& command) {
+  return for_each_expression(s, expressions,
+                             [&](const Value& v, std::string_view expr, Diagnostics&) { command(v, expr); });
+}
+
+int for_each_expression(const Settings& s, const std::vector<std::string>& expressions,
+                        const std::function<void(const Value&, std::string_view, Diagnostics&)>& command) {
   return for_each_expression_text(s, expressions, [&](std::string_view expr) {
-    const Value v = evaluate_warning(s, expr);
-    command(v, expr);
-    report_warnings();
+    Diagnostics diag = diagnostics(s);
+    const Value v = evaluate_input(s, expr, diag);
+    report_warnings(diag);
+    command(v, expr, diag);
+    report_warnings(diag);
     return kOk;
   });
 }
@@ -113,14 +122,11 @@ int for_each_expression(const Settings& s, const std::vector<std::string>& expre
 int for_each_expression_text(const Settings& s, const std::vector<std::string>& expressions,
                              const std::function<int(std::string_view)>& command) {
   int status = kOk;
-  Diagnostics& diag = Diagnostics::current();
-  diag.strict = s.strict;
   ExpressionSource source(expressions, s.language.max_length);
   while (const auto input = source.next()) {
     const std::string& expr = input->text;
     // A line of standard input is named, so that the error can be found in a long file.
     const std::string where = input->line ? fmt::format("standard input, line {}: ", input->line) : "";
-    diag.clear();
     if (!input->problem.empty()) {
       report_error(where + input->problem, "", 0, false);
       status = kRejected;
@@ -134,9 +140,9 @@ int for_each_expression_text(const Settings& s, const std::vector<std::string>& 
   return status;
 }
 
-AnyLayout require_layout(const Value& v, const char* command) {
+AnyLayout require_layout(const Value& v, const char* command, Notation n) {
   if (const auto l = v.as_layout()) return *l;
-  throw Error(fmt::format("{} needs a layout, got {} {}", command, a_kind_name(v), to_text(v)));
+  throw Error(fmt::format("{} needs a layout, got {} {}", command, a_kind_name(v), to_text(v, n)));
 }
 
 CLI::Validator integer_range(std::int64_t lo, std::int64_t hi) {

@@ -33,6 +33,12 @@ struct Settings {
 // Whether to colour standard output: --color, NO_COLOR, and whether stdout is a terminal.
 bool use_color(const Settings& s);
 
+// How values are written: with CuTe's static marks under --dynamic.
+Notation notation(const Settings& s);
+// A fresh collector for one evaluation's warnings: errors under --strict,
+// values in messages written in notation(s).
+Diagnostics diagnostics(const Settings& s);
+
 // The expressions, '-' expanded into the non-blank, non-# lines of standard
 // input, for commands that take a fixed few: it stops after at_most + 1 (so
 // that one too many can be told), or at a line that cannot be used, whose
@@ -63,7 +69,7 @@ int reported(const Shown& shown, const std::function<int()>& step);
 // An expression's value: a Triton layout (an encoding or a linear layout,
 // laid over Settings::shape) becomes its CuTe form, anything else is
 // evaluated as an expression.
-Value evaluate_input(const Settings& s, std::string_view expr);
+Value evaluate_input(const Settings& s, std::string_view expr, Diagnostics& diag);
 
 // The linear layout of a Triton layout text over Settings::shape (errors
 // located in the text, for the caret).
@@ -72,12 +78,12 @@ triton::LinearLayout read_triton(const Settings& s, std::string_view text);
 // One expression evaluated under --strict's choice, its warnings written on stderr.
 Value evaluate_warning(const Settings& s, std::string_view expr);
 
-// Writes the warnings collected since the last call on stderr; whether there were any.
-bool report_warnings();
+// Writes the warnings collected in `diag` on stderr and empties it; whether there were any.
+bool report_warnings(Diagnostics& diag);
 
 // An expression given as an option's value: evaluated, errors reported as
-// `shown` says; nothing when it fails. Its warnings stay collected.
-std::optional<Value> evaluate_option(const Settings& s, std::string_view text, const Shown& shown);
+// `shown` says; nothing when it fails. Its warnings are left in `diag`.
+std::optional<Value> evaluate_option(const Settings& s, std::string_view text, const Shown& shown, Diagnostics& diag);
 
 // The loop of every command that takes EXPR...: each expression (standard
 // input's lines for '-') goes through `command` inside `reported`; the
@@ -90,9 +96,12 @@ int for_each_expression(const Settings& s, const std::vector<std::string>& expre
 // The same, for commands that also need the expression's text.
 int for_each_expression(const Settings& s, const std::vector<std::string>& expressions,
                         const std::function<void(const Value&, std::string_view)>& command);
+// The same, for commands whose own analyses may warn: they warn into `diag`.
+int for_each_expression(const Settings& s, const std::vector<std::string>& expressions,
+                        const std::function<void(const Value&, std::string_view, Diagnostics& diag)>& command);
 
 // The argument as a layout-like value (a bare shape is the compact column-major layout).
-AnyLayout require_layout(const Value& v, const char* command);
+AnyLayout require_layout(const Value& v, const char* command, Notation n);
 
 // An option's check: a decimal integer in [lo, hi]; a value that is no
 // integer is told so (not "out of range").

@@ -245,7 +245,7 @@ int run(int argc, char** argv) {
   }
 
   s.language.dynamic = s.dynamic;
-  set_static_marks(s.dynamic);
+  s.grid.notation = notation(s);
   for (const auto& d : s.definitions)
     if (!bind_definition(s, d)) return kUsage;
   if (explore) return run_explorer(s);

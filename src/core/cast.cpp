@@ -10,10 +10,10 @@ namespace layoutx {
 
 namespace {
 
-Layout upcast_mode(const IntTuple& shape, const IntTuple& stride, Int n) {
+Layout upcast_mode(const IntTuple& shape, const IntTuple& stride, Int n, Diagnostics& diag) {
   if (shape.is_tuple()) {
     std::vector<Layout> modes;
-    for (int i = 0; i < shape.rank(); ++i) modes.push_back(upcast_mode(shape[i], stride[i], n));
+    for (int i = 0; i < shape.rank(); ++i) modes.push_back(upcast_mode(shape[i], stride[i], n, diag));
     return make_layout(modes);
   }
   const Int s = shape.value(), d = stride.value();
@@ -26,9 +26,9 @@ Layout upcast_mode(const IntTuple& shape, const IntTuple& stride, Int n) {
   }
   // CuTe assumes dynamic strides are multiples of N and divides without checking.
   if (d.value % n.value != 0)
-    Diagnostics::current().warn("Divisibility condition",
-                                fmt::format("upcast<{}>: dynamic stride {} is not a multiple of {}; CuTe divides it anyway",
-                                            n.value, d.value, n.value));
+    diag.warn("Divisibility condition",
+              fmt::format("upcast<{}>: dynamic stride {} is not a multiple of {}; CuTe divides it anyway", n.value,
+                          d.value, n.value));
   return Layout{shape, d / n};
 }
 
@@ -49,9 +49,9 @@ void check_factor(std::int64_t n, const char* what) {
 
 }  // namespace
 
-Layout upcast(const Layout& l, std::int64_t n) {
+Layout upcast(const Layout& l, std::int64_t n, Diagnostics& diag) {
   check_factor(n, "upcast");
-  return upcast_mode(l.shape, l.stride, static_int(n));
+  return upcast_mode(l.shape, l.stride, static_int(n), diag);
 }
 
 Layout downcast(const Layout& l, std::int64_t n) {
@@ -61,15 +61,15 @@ Layout downcast(const Layout& l, std::int64_t n) {
   return downcast_mode(l.shape, l.stride, static_int(n));
 }
 
-Layout recast_layout(const Layout& l, std::int64_t old_bits, std::int64_t new_bits) {
+Layout recast_layout(const Layout& l, std::int64_t old_bits, std::int64_t new_bits, Diagnostics& diag) {
   if (old_bits <= 0 || new_bits <= 0)
     throw Error(fmt::format("recast<{},{}>: element sizes in bits must be positive", old_bits, new_bits));
   const std::int64_t g = std::gcd(old_bits, new_bits);
   const std::int64_t num = new_bits / g, den = old_bits / g;
   if (num == 1 && den == 1) return l;
   if (num == 1) return downcast(l, den);
-  if (den == 1) return upcast(l, num);
-  return downcast(upcast(l, num), den);
+  if (den == 1) return upcast(l, num, diag);
+  return downcast(upcast(l, num, diag), den);
 }
 
 }  // namespace layoutx

@@ -9,27 +9,28 @@ namespace layoutx {
 
 namespace {
 
-void check_injective(Int new_shape, Int min_stride, Int last_stride, const Layout& filtered) {
+void check_injective(Int new_shape, Int min_stride, Int last_stride, const Layout& filtered, Diagnostics& diag) {
   if (new_shape.value != 0 && last_stride.value != 0 && min_stride.value % last_stride.value != 0)
-    Diagnostics::current().warn(
+    diag.warn(
         "complement divisibility",
         fmt::format("complement of {}: stride {} is not a multiple of {}, the extent already covered; CuTe "
                     "truncates {} / {} = {}, so the layout and its complement leave holes in the codomain",
-                    to_text(filtered), min_stride.value, last_stride.value, min_stride.value, last_stride.value,
+                    to_text(filtered, diag.notation()), min_stride.value, last_stride.value, min_stride.value,
+                    last_stride.value,
                     new_shape.value));
   if (new_shape.value != 0) return;
   const std::string msg = fmt::format(
       "Non-injective Layout detected in complement.: {} maps two coordinates to one offset (stride {} is smaller "
       "than the extent {} already covered)",
-      to_text(filtered), min_stride.value, last_stride.value);
+      to_text(filtered, diag.notation()), min_stride.value, last_stride.value);
   if (new_shape.is_static) throw Error(msg);
   // CuTe only asserts on a static zero; with dynamic integers it returns a size-0 mode.
-  Diagnostics::current().warn("Non-injective Layout detected in complement.",
-                              msg + "; CuTe computes a size-0 mode because the operands are dynamic");
+  diag.warn("Non-injective Layout detected in complement.",
+            msg + "; CuTe computes a size-0 mode because the operands are dynamic");
 }
 
 // @pre shape/stride come from filter(): flat, no stride-0 or size-1 modes.
-Layout complement_filtered(const Layout& filtered, const IntTuple& cotarget) {
+Layout complement_filtered(const Layout& filtered, const IntTuple& cotarget, Diagnostics& diag) {
   LAYOUTX_TRACE_SCOPE("complement", "filter(L)", filtered, "cotarget", cotarget);
   IntTuple shape = filtered.shape, stride = filtered.stride;
   if (stride.is_leaf() && stride.value().is_constant(0)) return make_layout(coalesce_shape(cotarget));
@@ -39,7 +40,7 @@ Layout complement_filtered(const Layout& filtered, const IntTuple& cotarget) {
     throw Error(fmt::format(
         "Dynamic-stride complement only for rank-1 layouts: {} has {} modes and dynamic strides; the operation needs "
         "static strides",
-        to_text(filtered), r));
+        to_text(filtered, diag.notation()), r));
 
   shape = wrap(shape);
   stride = wrap(stride);
@@ -54,7 +55,7 @@ Layout complement_filtered(const Layout& filtered, const IntTuple& cotarget) {
     const Int new_shape = min_stride / result_stride[i];
     const Int new_stride = min_stride * shape[min_idx].value();
     LAYOUTX_TRACE("piece", "min_stride", min_stride, "its shape", shape[min_idx], "new_shape", new_shape, "new_stride", new_stride);
-    check_injective(new_shape, min_stride, result_stride[i], filtered);
+    check_injective(new_shape, min_stride, result_stride[i], filtered, diag);
     shape = remove_at(shape, min_idx);
     stride = remove_at(stride, min_idx);
     result_shape.emplace_back(new_shape);
@@ -63,7 +64,7 @@ Layout complement_filtered(const Layout& filtered, const IntTuple& cotarget) {
   const Int last_stride = stride[0].value();
   const Int new_shape = last_stride / result_stride[r - 1];
   LAYOUTX_TRACE("last piece", "min_stride", last_stride, "its shape", shape[0], "new_shape", new_shape);
-  check_injective(new_shape, last_stride, result_stride[r - 1], filtered);
+  check_injective(new_shape, last_stride, result_stride[r - 1], filtered, diag);
   result_shape.emplace_back(new_shape);
 
   const Int new_stride = last_stride * shape[0].value();
@@ -80,14 +81,14 @@ Layout complement_filtered(const Layout& filtered, const IntTuple& cotarget) {
 // CuTe's complement sorts the strides as signed values and divides by them,
 // so it means something only for positive strides; with a negative one its
 // answer (often a negative extent) is no complement, and is kept with a warning.
-Layout warn_negative_strides(const Layout& filtered, Layout r) {
+Layout warn_negative_strides(const Layout& filtered, Layout r, Diagnostics& diag) {
   for (const Int& d : leaves(filtered.stride))
     if (d.value < 0) {
-      Diagnostics::current().warn(
+      diag.warn(
           "complement of negative strides",
           fmt::format("complement({}) = {} is CuTe's answer, but CuTe's complement assumes positive strides (the "
                       "stride {} is negative), so it is not a complement of the layout",
-                      to_text(filtered), to_text(r), d.value));
+                      to_text(filtered, diag.notation()), to_text(r, diag.notation()), d.value));
       break;
     }
   return r;
@@ -95,14 +96,14 @@ Layout warn_negative_strides(const Layout& filtered, Layout r) {
 
 }  // namespace
 
-Layout complement(const Layout& l, const IntTuple& cotarget) {
+Layout complement(const Layout& l, const IntTuple& cotarget, Diagnostics& diag) {
   const Layout filtered = filter(l);
-  return warn_negative_strides(filtered, complement_filtered(filtered, cotarget));
+  return warn_negative_strides(filtered, complement_filtered(filtered, cotarget, diag), diag);
 }
 
-Layout complement(const Layout& l) {
+Layout complement(const Layout& l, Diagnostics& diag) {
   const Layout filtered = filter(l);
-  return warn_negative_strides(filtered, complement_filtered(filtered, cosize(filtered)));
+  return warn_negative_strides(filtered, complement_filtered(filtered, cosize(filtered), diag), diag);
 }
 
 }  // namespace layoutx

@@ -22,16 +22,16 @@ struct Fold {
   bool weak_stride_accepted = false;  // CuTe's weak stride check passed where the strong one fails
 };
 
-void check_stride_divisibility(Int curr_shape, Int rest_stride, int mode, const IntTuple& lhs_shape, Fold& f) {
+void check_stride_divisibility(Int curr_shape, Int rest_stride, int mode, const IntTuple& lhs_shape, Fold& f,
+                               Diagnostics& diag) {
   const bool divides = rest_stride.value % curr_shape.value == 0 || rest_stride.value < curr_shape.value;
   if (!divides) {
     const std::string msg = fmt::format(
         "Stride Divisibility Condition: the stride {} of the right-hand layout does not divide mode {} (size {}) of "
         "the left-hand shape {} (it must be a multiple of it, or smaller than it)",
-        rest_stride.value, mode, curr_shape.value, to_text(lhs_shape));
+        rest_stride.value, mode, curr_shape.value, to_text(lhs_shape, diag.notation()));
     if (curr_shape.is_static && rest_stride.is_static) throw Error(msg);
-    Diagnostics::current().warn("Stride Divisibility Condition",
-                                msg + "; CuTe computes it anyway because the operands are dynamic");
+    diag.warn("Stride Divisibility Condition", msg + "; CuTe computes it anyway because the operands are dynamic");
   }
   // The weak check lets a stride smaller than the mode through even when it
   // does not divide the mode; the result is then not A o B once the elements spill over.
@@ -39,22 +39,22 @@ void check_stride_divisibility(Int curr_shape, Int rest_stride, int mode, const 
     f.weak_stride_accepted = true;
 }
 
-void check_shape_divisibility(Int rest_shape, Int new_shape, int mode, const IntTuple& lhs_shape) {
+void check_shape_divisibility(Int rest_shape, Int new_shape, int mode, const IntTuple& lhs_shape, Diagnostics& diag) {
   if (new_shape.value == 0)
-    throw Error(fmt::format("composition: a size-0 mode meets mode {} of {}; CuTe divides by it", mode, to_text(lhs_shape)));
+    throw Error(fmt::format("composition: a size-0 mode meets mode {} of {}; CuTe divides by it", mode,
+                            to_text(lhs_shape, diag.notation())));
   if (rest_shape.value % new_shape.value == 0) return;
   const std::string msg = fmt::format(
       "Shape Divisibility Condition: the right-hand size {} is not a multiple of the {} elements mode {} of the "
       "left-hand shape {} provides",
-      rest_shape.value, new_shape.value, mode, to_text(lhs_shape));
+      rest_shape.value, new_shape.value, mode, to_text(lhs_shape, diag.notation()));
   if (rest_shape.is_static && new_shape.is_static) throw Error(msg);
-  Diagnostics::current().warn("Shape Divisibility Condition",
-                              msg + "; CuTe computes it anyway because the operands are dynamic");
+  diag.warn("Shape Divisibility Condition", msg + "; CuTe computes it anyway because the operands are dynamic");
 }
 
 // composition_impl for a tuple lhs and integral rhs mode s:d.
 Layout compose_mode(const IntTuple& lhs_shape, const IntTuple& lhs_stride, Int rhs_shape, Int rhs_stride,
-                    bool& weak_stride_accepted) {
+                    bool& weak_stride_accepted, Diagnostics& diag) {
   const int r = lhs_shape.rank();
   Fold f{{}, {}, rhs_shape, rhs_stride, false};
   for (int i = 0; i + 1 < r; ++i) {
@@ -63,9 +63,9 @@ Layout compose_mode(const IntTuple& lhs_shape, const IntTuple& lhs_stride, Int r
     LAYOUTX_TRACE("lhs mode", "i", i, "curr_shape", curr_shape, "curr_stride", curr_stride, "rest_shape", f.rest_shape, "rest_stride", f.rest_stride);
     if (curr_shape.value <= 0)
       throw Error(fmt::format("composition: mode {} of the left-hand shape {} has size {}; CuTe divides by it",
-                              i, to_text(lhs_shape), curr_shape.value));
+                              i, to_text(lhs_shape, diag.notation()), curr_shape.value));
     f.weak_stride_accepted = false;
-    check_stride_divisibility(curr_shape, f.rest_stride, i, lhs_shape, f);
+    check_stride_divisibility(curr_shape, f.rest_stride, i, lhs_shape, f, diag);
     const Int next_shape = ceil_div(curr_shape, abs(f.rest_stride));
     const Int next_stride = ceil_div(abs(f.rest_stride), curr_shape) * signum(f.rest_stride);
     LAYOUTX_TRACE("shape_div", "next_shape", next_shape, "next_stride", next_stride);
@@ -75,7 +75,7 @@ Layout compose_mode(const IntTuple& lhs_shape, const IntTuple& lhs_stride, Int r
       continue;
     }
     const Int new_shape = min(next_shape, f.rest_shape);
-    check_shape_divisibility(f.rest_shape, new_shape, i, lhs_shape);
+    check_shape_divisibility(f.rest_shape, new_shape, i, lhs_shape, diag);
     if (f.weak_stride_accepted && f.rest_shape.value > new_shape.value) weak_stride_accepted = true;
     f.result_shape.emplace_back(new_shape);
     f.result_stride.emplace_back(f.rest_stride * curr_stride);
@@ -94,11 +94,11 @@ Layout compose_mode(const IntTuple& lhs_shape, const IntTuple& lhs_stride, Int r
 }
 
 Layout composition_impl(const IntTuple& lhs_shape, const IntTuple& lhs_stride, const IntTuple& rhs_shape,
-                        const IntTuple& rhs_stride, bool& weak) {
+                        const IntTuple& rhs_stride, bool& weak, Diagnostics& diag) {
   if (rhs_shape.is_tuple()) {  // right-distributivity over the rhs modes
     std::vector<Layout> modes;
     for (int i = 0; i < rhs_shape.rank(); ++i)
-      modes.push_back(composition_impl(lhs_shape, lhs_stride, rhs_shape[i], rhs_stride[i], weak));
+      modes.push_back(composition_impl(lhs_shape, lhs_stride, rhs_shape[i], rhs_stride[i], weak, diag));
     return make_layout(modes);
   }
   LAYOUTX_TRACE_SCOPE("rhs mode", "shape", rhs_shape, "stride", rhs_stride);
@@ -110,42 +110,43 @@ Layout composition_impl(const IntTuple& lhs_shape, const IntTuple& lhs_stride, c
       const int m = d.basis.modes[k];
       if (m >= s->rank())
         throw Error(fmt::format("the stride {} of the right-hand layout names mode {} of {}, which has rank {}",
-                                to_text(d), m, to_text(*s), s->rank()));
+                                to_text(d, diag.notation()), m, to_text(*s, diag.notation()), s->rank()));
       s = &(*s)[m];
       t = &(*t)[m];
     }
-    return composition_impl(*s, *t, rhs_shape, IntTuple(Int{d.value, d.is_static}), weak);
+    return composition_impl(*s, *t, rhs_shape, IntTuple(Int{d.value, d.is_static}), weak, diag);
   }
   if (rhs_stride.value().is_constant(0)) LAYOUTX_TRACE("mode", "shape", rhs_shape, "stride", rhs_stride, "why", "a static stride 0 is kept");
   if (rhs_stride.value().is_constant(0)) return Layout{rhs_shape, rhs_stride};
   if (lhs_shape.is_leaf()) LAYOUTX_TRACE("mode", "shape", rhs_shape, "stride", rhs_stride.value() * lhs_stride.value(), "why", "the lhs is a single mode");
   if (lhs_shape.is_leaf()) return Layout{rhs_shape, rhs_stride.value() * lhs_stride.value()};
-  return compose_mode(lhs_shape, lhs_stride, rhs_shape.value(), rhs_stride.value(), weak);
+  return compose_mode(lhs_shape, lhs_stride, rhs_shape.value(), rhs_stride.value(), weak, diag);
 }
 
-void report_weak_composition(const Layout& a, const Layout& b, const Layout& r) {
+void report_weak_composition(const Layout& a, const Layout& b, const Layout& r, Diagnostics& diag) {
+  const Notation notation = diag.notation();
   const std::int64_t n = size(b).value;
   if (n <= kVerifyLimit) {
     for (std::int64_t i = 0; i < n; ++i) {
       const Int want = evaluate(a, IntTuple(evaluate(b, IntTuple(static_int(i)))));
       const Int got = evaluate(r, IntTuple(static_int(i)));
       if (want.value != got.value) {
-        Diagnostics::current().warn(
+        diag.warn(
             "Stride Divisibility Condition",
             fmt::format("composition({}, {}) = {} is CuTe's answer but not A o B: CuTe's weak stride divisibility "
                         "check accepted a stride that does not divide a mode of A (at index {}: A(B({})) = {}, "
                         "result = {})",
-                        to_text(a), to_text(b), to_text(r), i, i, want.value, got.value));
+                        to_text(a, notation), to_text(b, notation), to_text(r, notation), i, i, want.value, got.value));
         return;
       }
     }
     return;
   }
-  Diagnostics::current().warn(
+  diag.warn(
       "Stride Divisibility Condition",
       fmt::format("composition({}, {}) = {} is CuTe's answer, but CuTe's weak stride divisibility check accepted a "
                   "stride that does not divide a mode of A, so it is not A o B",
-                  to_text(a), to_text(b), to_text(r)));
+                  to_text(a, notation), to_text(b, notation), to_text(r, notation)));
 }
 
 // Each leaf of B becomes up to one mode per mode of A, so nested compositions
@@ -160,14 +161,14 @@ void check_result_modes(const Layout& flat_a, const Layout& b) {
 }
 
 // coalesce_x(A, profile): coalesce_x at the profile's terminals, A's other modes kept.
-Layout coalesce_x(const Layout& a, const IntTuple& profile) {
+Layout coalesce_x(const Layout& a, const IntTuple& profile, Notation n) {
   if (profile.is_leaf()) return coalesce_x(a);
   if (profile.rank() > rank(a))
     throw Error(fmt::format("static_assert(tuple_size<IntTuple>::value <= Layout<Shape,Stride>::rank): the right-hand "
                             "layout's coordinates have {} modes but {} has rank {}",
-                            profile.rank(), to_text(a), rank(a)));
+                            profile.rank(), to_text(a, n), rank(a)));
   std::vector<Layout> modes;
-  for (int i = 0; i < rank(a); ++i) modes.push_back(i < profile.rank() ? coalesce_x(get(a, i), profile[i]) : get(a, i));
+  for (int i = 0; i < rank(a); ++i) modes.push_back(i < profile.rank() ? coalesce_x(get(a, i), profile[i], n) : get(a, i));
   return make_layout(modes);
 }
 
@@ -181,23 +182,23 @@ IntTuple coprofile(const Layout& b) {
 
 }  // namespace
 
-Layout composition(const Layout& a, const Layout& b) {
+Layout composition(const Layout& a, const Layout& b, Diagnostics& diag) {
   LAYOUTX_TRACE_SCOPE("composition", "A", a, "B", b);
   // A right-hand layout with scaled-basis strides picks A's modes: A is coalesced mode by mode.
-  const Layout flat = is_coordinate_layout(b) ? coalesce_x(a, coprofile(b)) : coalesce_x(a);
+  const Layout flat = is_coordinate_layout(b) ? coalesce_x(a, coprofile(b), diag.notation()) : coalesce_x(a);
   LAYOUTX_TRACE("coalesced lhs", "A", flat);
   check_result_modes(flat, b);
   bool weak = false;
-  Layout r = composition_impl(flat.shape, flat.stride, b.shape, b.stride, weak);
-  if (weak && !is_coordinate_layout(a) && !is_coordinate_layout(b)) report_weak_composition(a, b, r);
+  Layout r = composition_impl(flat.shape, flat.stride, b.shape, b.stride, weak, diag);
+  if (weak && !is_coordinate_layout(a) && !is_coordinate_layout(b)) report_weak_composition(a, b, r, diag);
   LAYOUTX_TRACE("result", "R", r);
   return r;
 }
 
-Layout composition(const Layout& a, const Tiler& b) {
+Layout composition(const Layout& a, const Tiler& b, Diagnostics& diag) {
   switch (b.kind) {
     case Tiler::Kind::Layout:
-      return composition(a, b.layout);
+      return composition(a, b.layout, diag);
     case Tiler::Kind::Underscore:
       return a;
     case Tiler::Kind::Integer: {
@@ -205,8 +206,8 @@ Layout composition(const Layout& a, const Tiler& b) {
       const Layout flat = coalesce_x(a);
       LAYOUTX_TRACE("coalesced lhs", "A", flat);
       bool weak = false;
-      Layout r = composition_impl(flat.shape, flat.stride, b.extent, static_int(1), weak);
-      if (weak && !is_coordinate_layout(a)) report_weak_composition(a, Layout{b.extent, static_int(1)}, r);
+      Layout r = composition_impl(flat.shape, flat.stride, b.extent, static_int(1), weak, diag);
+      if (weak && !is_coordinate_layout(a)) report_weak_composition(a, Layout{b.extent, static_int(1)}, r, diag);
       LAYOUTX_TRACE("result", "R", r);
       return r;
     }
@@ -216,11 +217,11 @@ Layout composition(const Layout& a, const Tiler& b) {
   if (static_cast<int>(b.modes.size()) > rank(a))
     throw Error(fmt::format(
         "static_assert(tuple_size<Tiler>::value <= Layout<LShape,LStride>::rank): the tiler has {} modes but {} has rank {}",
-        b.modes.size(), to_text(a), rank(a)));
+        b.modes.size(), to_text(a, diag.notation()), rank(a)));
   LAYOUTX_TRACE_SCOPE("composition by mode", "A", a);
   // Modes of a not covered by the tiler are dropped.
   std::vector<Layout> modes;
-  for (size_t i = 0; i < b.modes.size(); ++i) modes.push_back(composition(get(a, static_cast<int>(i)), b.modes[i]));
+  for (size_t i = 0; i < b.modes.size(); ++i) modes.push_back(composition(get(a, static_cast<int>(i)), b.modes[i], diag));
   return make_layout(modes);
 }
 

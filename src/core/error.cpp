@@ -8,13 +8,8 @@ std::string excerpt(std::string_view text) {
   return std::string(text.substr(0, kShown)) + "... (" + std::to_string(text.size()) + " bytes)";
 }
 
-Diagnostics& Diagnostics::current() {
-  thread_local Diagnostics diagnostics;
-  return diagnostics;
-}
-
 void Diagnostics::warn(std::string condition, std::string message) {
-  if (strict) throw Error(message + " [--strict: " + condition + "]");
+  if (strict_) throw Error(message + " [--strict: " + condition + "]");
   warnings_.push_back(Warning{std::move(condition), std::move(message)});
 }
 

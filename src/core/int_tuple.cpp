@@ -24,17 +24,17 @@ bool IntTuple::operator==(const IntTuple& o) const {
   return elems_ == o.elems_;
 }
 
-IntTuple select_element(const IntTuple& t, int i) {
+IntTuple select_element(const IntTuple& t, int i, Diagnostics& diag) {
   if (t.is_tuple() || t.value().is_static) return t[i];
   if (i >= 3) throw Error(fmt::format("Index out of range: select<{}> of the integer {} (CuTe reads it as a dim3)", i, t.value().value));
   if (i > 0) return dynamic_int(1);
   const Int v = t.value();
   const auto as_uint32 = static_cast<std::int64_t>(static_cast<std::uint32_t>(v.value));
   if (as_uint32 != v.value)
-    Diagnostics::current().warn("Integer conversion",
-                                fmt::format("select<0> of the dynamic integer {} is {}: CuTe reads it as a dim3, whose "
-                                            "coordinates are 32-bit unsigned",
-                                            v.value, as_uint32));
+    diag.warn("Integer conversion",
+              fmt::format("select<0> of the dynamic integer {} is {}: CuTe reads it as a dim3, whose "
+                          "coordinates are 32-bit unsigned",
+                          v.value, as_uint32));
   return dynamic_int(as_uint32);
 }
 
@@ -170,35 +170,36 @@ Int inner_product(const IntTuple& a, const IntTuple& b) {
 
 // shape_div on integers: CuTe enforces a % b == 0 || b % a == 0 when both are
 // static and returns ceil_div(a, b), (a + b - 1) / b, for every operand kind.
-static Int shape_div_int(Int a, Int b) {
+static Int shape_div_int(Int a, Int b, Diagnostics& diag) {
   if (b.value == 0) throw Error(fmt::format("shape_div: division of {} by zero", a.value));
   if ((a % b).value != 0 && (a.value == 0 || (b % a).value != 0)) {  // Int's % is safe for INT64_MIN % -1
     const std::string msg = fmt::format("Divisibility Condition: neither of {} and {} divides the other", a.value, b.value);
     if (a.is_static && b.is_static) throw Error(msg);
-    Diagnostics::current().warn("Divisibility condition",
-                                msg + "; CuTe computes the dynamic quotient as (a + b - 1) / b");
+    diag.warn("Divisibility condition", msg + "; CuTe computes the dynamic quotient as (a + b - 1) / b");
   }
   return ceil_div(a, b);
 }
 
-IntTuple shape_div(const IntTuple& a, const IntTuple& b) {
+IntTuple shape_div(const IntTuple& a, const IntTuple& b, Diagnostics& diag) {
   if (a.is_tuple()) {
     if (b.is_tuple()) {
-      if (a.rank() != b.rank()) throw Error(fmt::format("Mismatched ranks in shape_div: {} and {}", to_text(a), to_text(b)));
+      if (a.rank() != b.rank()) 
+        throw Error(fmt::format("Mismatched ranks in shape_div: {} and {}", to_text(a, diag.notation()),
+                                to_text(b, diag.notation())));
       std::vector<IntTuple> out;
-      for (int i = 0; i < a.rank(); ++i) out.push_back(shape_div(a.elems()[i], b.elems()[i]));
+      for (int i = 0; i < a.rank(); ++i) out.push_back(shape_div(a.elems()[i], b.elems()[i], diag));
       return IntTuple(std::move(out));
     }
     std::vector<IntTuple> out;
     IntTuple rest = b;
     for (const auto& ai : a.elems()) {
-      out.push_back(shape_div(ai, rest));
-      rest = shape_div(rest, ai);
+      out.push_back(shape_div(ai, rest, diag));
+      rest = shape_div(rest, ai, diag);
     }
     return IntTuple(std::move(out));
   }
-  if (b.is_tuple()) return shape_div(a, IntTuple(product(b)));
-  return shape_div_int(a.value(), b.value());
+  if (b.is_tuple()) return shape_div(a, IntTuple(product(b)), diag);
+  return shape_div_int(a.value(), b.value(), diag);
 }
 
 IntTuple ceil_div(const IntTuple& a, const IntTuple& b) {

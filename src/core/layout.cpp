@@ -49,11 +49,11 @@ Int cosize(const Layout& l) { return product(coshape(l)); }
 
 Layout get(const Layout& l, int i) { return Layout{l.shape[i], l.stride[i]}; }
 
-Layout select(const Layout& l, const std::vector<int>& modes) {
+Layout select(const Layout& l, const std::vector<int>& modes, Diagnostics& diag) {
   std::vector<IntTuple> shapes, strides;
   for (int i : modes) {
-    shapes.push_back(select_element(l.shape, i));
-    strides.push_back(select_element(l.stride, i));
+    shapes.push_back(select_element(l.shape, i, diag));
+    strides.push_back(select_element(l.stride, i, diag));
   }
   return Layout{IntTuple(std::move(shapes)), IntTuple(std::move(strides))};
 }

@@ -15,23 +15,23 @@ Layout make_layout_like(const Layout& l) {
   return Layout{l.shape, compact_order(filter_zeros(l.stride, l.shape), l.stride)};
 }
 
-Layout make_fragment_like(const Layout& l) {
+Layout make_fragment_like(const Layout& l, Diagnostics& diag) {
   const int r = rank(l);
   if (r > 1 && is_static(l.shape)) {
     const IntTuple& s0 = l.shape[0];
     const Layout mode0{s0, compact_col_major(filter_zeros(l.stride[0], s0))};
     const Layout rest = make_ordered_layout(take(l.shape, 1, r), take(l.stride, 1, r));
-    return tiled_product(mode0, Tiler::of(rest));
+    return tiled_product(mode0, Tiler::of(rest), diag);
   }
   return make_layout(l.shape);
 }
 
-Int max_alignment(const Layout& l) {
+Int max_alignment(const Layout& l, Diagnostics& diag) {
   const Layout flat = coalesce(l);
   const IntTuple shape = transform_leaf(flat.shape, [](Int s) { return s.is_static ? s : static_int(1); });
   const IntTuple stride = transform_leaf(flat.stride, [](Int d) { return d.is_static ? d : static_int(0); });
   const Layout filtered{shape, stride};
-  const Layout permuted = logical_divide(filtered, Tiler::of(right_inverse(filtered)));
+  const Layout permuted = logical_divide(filtered, Tiler::of(right_inverse(filtered)), diag);
   Int g = size(get(permuted, 0));
   for (Int d : leaves(permuted.stride[1])) g = gcd(g, d);
   return g;

@@ -60,10 +60,10 @@ Int evaluate(const ComposedLayout& c, const IntTuple& coord) { return apply_swiz
 
 std::string to_text(const Swizzle& s) { return fmt::format("Sw<{},{},{}>", s.bits, s.base, s.shift); }
 
-std::string to_text(const ComposedLayout& c) {
-  std::string out = to_text(c.swizzle) + " o " + to_text(c.offset) + " o ";
-  for (const auto& s : c.nested) out += to_text(s.swizzle) + " o " + to_text(s.offset) + " o ";
-  return out + to_text(c.layout);
+std::string to_text(const ComposedLayout& c, Notation n) {
+  std::string out = to_text(c.swizzle) + " o " + to_text(c.offset, n) + " o ";
+  for (const auto& s : c.nested) out += to_text(s.swizzle) + " o " + to_text(s.offset, n) + " o ";
+  return out + to_text(c.layout, n);
 }
 
 }  // namespace layoutx

@@ -65,22 +65,22 @@ AnyLayout composition(const Layout& a, const Swizzle& sw) {
   return composition(make_swizzle(y, z), a);
 }
 
-AnyLayout composition(const Layout& a, const ComposedLayout& b) {
+AnyLayout composition(const Layout& a, const ComposedLayout& b, Diagnostics& diag) {
   require_single_swizzle(b, "composition");
   if (!b.offset.is_constant(0))
     throw Error(fmt::format("Require offset == 0.: composition({}, {}) needs the composed layout's offset to be a static 0",
-                            to_text(a), to_text(b)));
-  return composition(composition(a, b.swizzle), Tiler::of(b.layout));
+                            to_text(a, diag.notation()), to_text(b, diag.notation())));
+  return composition(composition(a, b.swizzle), Tiler::of(b.layout), diag);
 }
 
-AnyLayout composition(const AnyLayout& a, const Tiler& b) {
-  if (const auto* l = std::get_if<Layout>(&a)) return composition(*l, b);
+AnyLayout composition(const AnyLayout& a, const Tiler& b, Diagnostics& diag) {
+  if (const auto* l = std::get_if<Layout>(&a)) return composition(*l, b, diag);
   const auto& c = std::get<ComposedLayout>(a);
-  return on_inner(c, [&](const Layout& inner) { return composition(inner, b); });
+  return on_inner(c, [&](const Layout& inner) { return composition(inner, b, diag); });
 }
 
-AnyLayout composition(const ComposedLayout& a, const ComposedLayout& b) {
-  const AnyLayout inner = composition(a.layout, b);
+AnyLayout composition(const ComposedLayout& a, const ComposedLayout& b, Diagnostics& diag) {
+  const AnyLayout inner = composition(a.layout, b, diag);
   if (vanishes(a)) return inner;
   if (const auto* l = std::get_if<Layout>(&inner)) return rebuild(a, *l);
   const auto& ic = std::get<ComposedLayout>(inner);
@@ -144,9 +144,9 @@ static Int upcast_offset(Int offset, std::int64_t n) {
   return offset / static_int(n);
 }
 
-ComposedLayout upcast(const ComposedLayout& c, std::int64_t n) {
+ComposedLayout upcast(const ComposedLayout& c, std::int64_t n, Diagnostics& diag) {
   require_static_offsets(c, "upcast", n);
-  ComposedLayout out{upcast(c.swizzle, n), upcast_offset(c.offset, n), upcast(c.layout, n), {}, true};
+  ComposedLayout out{upcast(c.swizzle, n), upcast_offset(c.offset, n), upcast(c.layout, n, diag), {}, true};
   for (const auto& s : c.nested) out.nested.push_back(SwizzleStage{upcast(s.swizzle, n), upcast_offset(s.offset, n)});
   return out;
 }
@@ -169,45 +169,47 @@ Swizzle recast_layout(const Swizzle& sw, std::int64_t old_bits, std::int64_t new
   throw Error(fmt::format("Recast not supported.: recast<{},{}> of a swizzle needs a whole ratio", old_bits, new_bits));
 }
 
-ComposedLayout recast_layout(const ComposedLayout& c, std::int64_t old_bits, std::int64_t new_bits) {
+ComposedLayout recast_layout(const ComposedLayout& c, std::int64_t old_bits, std::int64_t new_bits,
+                             Diagnostics& diag) {
   if (old_bits <= 0 || new_bits <= 0)
     throw Error(fmt::format("recast<{},{}>: element sizes in bits must be positive", old_bits, new_bits));
   const std::int64_t g = std::gcd(old_bits, new_bits);
   const std::int64_t num = new_bits / g, den = old_bits / g;
   if (num == 1 && den == 1) return c;
   if (num == 1) return downcast(c, den);
-  if (den == 1) return upcast(c, num);
+  if (den == 1) return upcast(c, num, diag);
   throw Error(fmt::format("Recast not supported.: recast<{},{}> of a composed layout needs a whole ratio", old_bits,
                           new_bits));
 }
 
-Layout max_common_layout(const ComposedLayout& a, const Layout& b) {
+Layout max_common_layout(const ComposedLayout& a, const Layout& b, Diagnostics& diag) {
   require_single_swizzle(a, "max_common_layout");
-  const Layout common = max_common_layout(a.layout, b);
+  const Layout common = max_common_layout(a.layout, b, diag);
   const Int base = static_int(std::int64_t{1} << a.swizzle.base);
-  if (base.value < size(common).value) return composition(common, Tiler::of(base));
+  if (base.value < size(common).value) return composition(common, Tiler::of(base), diag);
   return common;
 }
 
-Int max_common_vector(const ComposedLayout& a, const Layout& b) {
+Int max_common_vector(const ComposedLayout& a, const Layout& b, Diagnostics& diag) {
   require_single_swizzle(a, "max_common_vector");
-  return min(max_common_vector(a.layout, b), static_int(std::int64_t{1} << a.swizzle.base));
+  return min(max_common_vector(a.layout, b, diag), static_int(std::int64_t{1} << a.swizzle.base));
 }
 
-Int max_common_vector(const ComposedLayout& a, const ComposedLayout& b) {
+Int max_common_vector(const ComposedLayout& a, const ComposedLayout& b, Diagnostics& diag) {
   require_single_swizzle(a, "max_common_vector");
   require_single_swizzle(b, "max_common_vector");
-  const Int vec = max_common_vector(a.layout, b.layout);
+  const Int vec = max_common_vector(a.layout, b.layout, diag);
   if (a.swizzle == b.swizzle) return vec;
   return min(min(vec, static_int(std::int64_t{1} << a.swizzle.base)), static_int(std::int64_t{1} << b.swizzle.base));
 }
 
-AnyLayout logical_product(const Layout& block, const ComposedLayout& tiler) {
+AnyLayout logical_product(const Layout& block, const ComposedLayout& tiler, Diagnostics& diag) {
   require_single_swizzle(tiler, "logical_product");
   if (!tiler.offset.is_constant(0))
-    throw Error(fmt::format("Require Swizzle offset == 0.: logical_product({}, {})", to_text(block), to_text(tiler)));
-  const Layout new_layout = logical_product(block, Tiler::of(tiler.layout));
-  const Layout only_zy = composition(swizzle_only_zy(tiler.swizzle), tiler.layout);
+    throw Error(fmt::format("Require Swizzle offset == 0.: logical_product({}, {})", to_text(block, diag.notation()),
+                            to_text(tiler, diag.notation())));
+  const Layout new_layout = logical_product(block, Tiler::of(tiler.layout), diag);
+  const Layout only_zy = composition(swizzle_only_zy(tiler.swizzle), tiler.layout, diag);
   const std::int64_t active = at_index(only_zy, size(only_zy).value - 1);
   const std::int64_t active_z = active & tiler.swizzle.zzz_mask();
   const std::int64_t active_y = active & tiler.swizzle.yyy_mask();
@@ -234,8 +236,8 @@ Int evaluate(const AnyLayout& l, const IntTuple& coord) {
   return evaluate(std::get<ComposedLayout>(l), coord);
 }
 
-std::string to_text(const AnyLayout& l) {
-  return std::visit([](const auto& x) { return to_text(x); }, l);
+std::string to_text(const AnyLayout& l, Notation n) {
+  return std::visit([n](const auto& x) { return to_text(x, n); }, l);
 }
 
 }  // namespace layoutx

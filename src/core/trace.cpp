@@ -11,7 +11,8 @@ namespace {
 thread_local constinit Recorder* current = nullptr;
 }  // namespace
 
-Recorder::Recorder(std::size_t max_events) : max_events_(max_events), was_active_(active), previous_(current) {
+Recorder::Recorder(Notation notation, std::size_t max_events)
+    : notation_(notation), max_events_(max_events), was_active_(active), previous_(current) {
   current = this;
   active = true;
 }
@@ -20,6 +21,8 @@ Recorder::~Recorder() {
   current = previous_;
   active = was_active_;
 }
+
+Notation notation() { return current ? current->notation_ : Notation{}; }
 
 void record(Event::Kind kind, std::string name, std::vector<Field> fields) {
   Recorder* r = current;
@@ -43,7 +46,7 @@ std::string ascending(const IntTuple& t) {
   std::vector<Int> v = leaves(t);
   std::stable_sort(v.begin(), v.end(), [](Int a, Int b) { return a.value < b.value; });
   std::string out;
-  for (std::size_t i = 0; i < v.size(); ++i) out += (i ? std::string(" < ") : std::string()) + to_text(v[i]);
+  for (std::size_t i = 0; i < v.size(); ++i) out += (i ? std::string(" < ") : std::string()) + to_text(v[i], notation());
   return out;
 }
 

@@ -113,24 +113,24 @@ std::optional<Tiler> as_tiler(const Value& v) {
   }
 }
 
-std::string to_text(const Value& v) {
+std::string to_text(const Value& v, Notation n) {
   switch (v.kind) {
     case Value::Kind::Integer:
-      return to_text(v.integer);
+      return to_text(v.integer, n);
     case Value::Kind::Tuple: {
       std::string out = "(";
       for (size_t i = 0; i < v.elems.size(); ++i) {
         if (i) out += ',';
-        out += to_text(v.elems[i]);
+        out += to_text(v.elems[i], n);
       }
       return out + ")";
     }
     case Value::Kind::Layout:
-      return to_text(v.layout);
+      return to_text(v.layout, n);
     case Value::Kind::Swizzle:
       return to_text(v.swizzle);
     case Value::Kind::Composed:
-      return to_text(v.composed);
+      return to_text(v.composed, n);
     case Value::Kind::Underscore:
       return "_";
     case Value::Kind::LayoutLeft:

@@ -29,11 +29,11 @@ Value get_value(const Call& c, const Value& v, int i) {
     case Value::Kind::Composed:
       return Value::of(on_inner(v.composed, [&](const Layout& l) { return get(l, i); }));
     case Value::Kind::Integer:
-      if (i != 0) c.fail(fmt::format("Index out of range: get<{}> of the integer {}", i, to_text(v)));
+      if (i != 0) c.fail(fmt::format("Index out of range: get<{}> of the integer {}", i, c.text(v)));
       return v;
     case Value::Kind::Tuple:
       if (i >= static_cast<int>(v.elems.size()))
-        c.fail(fmt::format("Index out of range: get<{}> of {} (rank {})", i, to_text(v), v.elems.size()));
+        c.fail(fmt::format("Index out of range: get<{}> of {} (rank {})", i, c.text(v), v.elems.size()));
       return v.elems[i];
     default:
       c.fail_arg(0, fmt::format("cannot take get<{}> of {}", i, a_kind_name(v)));
@@ -44,7 +44,7 @@ Value get_value(const Call& c, const Value& v, int i) {
 Value sub_value(const Call& c) {
   Value v = c.args.at(0);
   if (v.kind != Value::Kind::Layout && v.kind != Value::Kind::Composed && !v.is_int_tuple())
-    c.fail_arg(0, fmt::format("expected a layout or an int tuple, got {} {}", a_kind_name(v), to_text(v)));
+    c.fail_arg(0, fmt::format("expected a layout or an int tuple, got {} {}", a_kind_name(v), c.text(v)));
   for (int i : c.targ_indices()) v = get_value(c, v, i);
   return v;
 }
@@ -79,7 +79,7 @@ Value fn_make_layout(const Call& c) {
   std::vector<Layout> modes;
   for (std::size_t i = 0; i < a.size(); ++i) {
     if (a[i].kind != Value::Kind::Layout)
-      c.fail_arg(i, fmt::format("make_layout(L0, L1, ...) concatenates layouts; got {} {}", a_kind_name(a[i]), to_text(a[i])));
+      c.fail_arg(i, fmt::format("make_layout(L0, L1, ...) concatenates layouts; got {} {}", a_kind_name(a[i]), c.text(a[i])));
     modes.push_back(a[i].layout);
   }
   return Value::of(make_layout(modes));
@@ -113,7 +113,7 @@ Value fn_select(const Call& c) {
   c.expect_args(1, 1);
   c.expect_template_args(1, 64);
   const Value& v = c.args[0];
-  if (v.kind == Value::Kind::Layout) return Value::of(select(v.layout, c.targ_indices()));
+  if (v.kind == Value::Kind::Layout) return Value::of(select(v.layout, c.targ_indices(), c.diag));
   if (v.kind == Value::Kind::Composed) {  // CuTe's generic select: a tuple of the composed modes
     std::vector<Value> out;
     for (int i : c.targ_indices()) out.push_back(get_value(c, v, i));
@@ -122,10 +122,10 @@ Value fn_select(const Call& c) {
   if (v.is_int_tuple()) {
     std::vector<Value> out;
     const IntTuple t = v.as_int_tuple();
-    for (int i : c.targ_indices()) out.push_back(Value::of(select_element(t, i)));
+    for (int i : c.targ_indices()) out.push_back(Value::of(select_element(t, i, c.diag)));
     return Value::tuple(std::move(out));
   }
-  c.fail_arg(0, fmt::format("expected a layout or an int tuple, got {} {}", a_kind_name(v), to_text(v)));
+  c.fail_arg(0, fmt::format("expected a layout or an int tuple, got {} {}", a_kind_name(v), c.text(v)));
 }
 
 Value fn_take(const Call& c) {
@@ -176,21 +176,21 @@ Value fn_filter(const Call& c) {
   return on_layout(c, 0, [&](const Layout& l) { return filter(l, profile); });
 }
 
-Value compose_values(const Value& a, const Value& b, const Call* c);
+Value compose_values(const Value& a, const Value& b, const Call* c, Diagnostics& diag);
 
 Value fn_composition(const Call& c) {
   c.expect_args(2, 2);
-  return compose_values(c.args[0], c.args[1], &c);
+  return compose_values(c.args[0], c.args[1], &c, c.diag);
 }
 
 Value fn_complement(const Call& c) {
   c.expect_args(1, 2);
   const Layout l = inner_layout(c.any_layout(0));
   if (c.args.size() == 1) {
-    if (c.args[0].kind == Value::Kind::Composed) return Value::of(complement(l, cosize(l)));
-    return Value::of(complement(l));
+    if (c.args[0].kind == Value::Kind::Composed) return Value::of(complement(l, cosize(l), c.diag));
+    return Value::of(complement(l, c.diag));
   }
-  return Value::of(complement(l, c.int_tuple(1)));
+  return Value::of(complement(l, c.int_tuple(1), c.diag));
 }
 
 Value fn_right_inverse(const Call& c) {
@@ -200,7 +200,7 @@ Value fn_right_inverse(const Call& c) {
   const AnyLayout a = c.any_layout(0);
   const AnyLayout r = std::visit([](const auto& x) { return AnyLayout{right_inverse(x)}; }, a);
   // CuTe's algorithm is exact on plain layouts; through a swizzle it "works in simple cases".
-  if (std::holds_alternative<ComposedLayout>(a)) check_right_inverse(a, r);
+  if (std::holds_alternative<ComposedLayout>(a)) check_right_inverse(a, r, c.diag);
   return Value::of(r);
 }
 
@@ -210,18 +210,18 @@ Value fn_left_inverse(const Call& c) {
   if (c.args[0].kind == Value::Kind::Swizzle) return c.args[0];
   const AnyLayout a = c.any_layout(0);
   const AnyLayout r = std::visit([](const auto& x) { return AnyLayout{left_inverse(x)}; }, a);
-  if (std::holds_alternative<ComposedLayout>(a)) check_left_inverse(a, r);
+  if (std::holds_alternative<ComposedLayout>(a)) check_left_inverse(a, r, c.diag);
   return Value::of(r);
 }
 
-using TilerOp = Layout (*)(const Layout&, const Tiler&);
+using TilerOp = Layout (*)(const Layout&, const Tiler&, Diagnostics&);
 
 Builtin tiler_op(TilerOp op) {
   return [op](const Call& c) {
     c.expect_args(2, 2);
     c.expect_template_args(0, 0);
     const Tiler t = c.tiler(1);
-    return on_layout(c, 0, [&](const Layout& l) { return op(l, t); });
+    return on_layout(c, 0, [&](const Layout& l) { return op(l, t, c.diag); });
   };
 }
 
@@ -238,14 +238,14 @@ Value tile_without_swizzles(const Call& c, const Layout& block, const Value& til
   if (tile.kind == Value::Kind::Composed) {
     AnyLayout p;
     try {
-      p = logical_product(block, tile.composed);
+      p = logical_product(block, tile.composed, c.diag);
     } catch (const Error& e) {
       c.fail_arg(1, e.what());
     }
     if (!std::holds_alternative<Layout>(p))
       c.fail_arg(1, fmt::format("{}: the product of the mode {} by {} stays swizzled ({}), and CuTe cannot gather a "
                                 "composed layout into the product's layout",
-                                c.name(), to_text(block), to_text(tile.composed), to_text(Value::of(p))));
+                                c.name(), c.text(block), c.text(tile.composed), c.text(Value::of(p))));
     return Value::of(tile.composed.layout);
   }
   if (tile.kind != Value::Kind::Tuple || tile.is_int_tuple() || static_cast<int>(tile.elems.size()) > rank(block))
@@ -265,7 +265,7 @@ Tiler product_tiler(const Call& c) {
   if (c.args[1].kind != Value::Kind::Tuple || !holds_composed(c.args[1]) || c.args[0].kind != Value::Kind::Layout)
     return c.tiler(1);
   try {
-    return to_tiler(tile_without_swizzles(c, c.args[0].layout, c.args[1]));
+    return to_tiler(tile_without_swizzles(c, c.args[0].layout, c.args[1]), c.diag.notation());
   } catch (const SourceError&) {
     throw;
   } catch (const Error& e) {
@@ -278,17 +278,17 @@ Builtin product_op(TilerOp op, Layout (*unpack)(const Layout&)) {
     if (c.args.size() == 2 && c.args[1].kind == Value::Kind::Tuple) {
       c.expect_template_args(0, 0);
       const Tiler t = product_tiler(c);
-      return on_layout(c, 0, [&](const Layout& l) { return op(l, t); });
+      return on_layout(c, 0, [&](const Layout& l) { return op(l, t, c.diag); });
     }
     if (c.args.size() != 2 || c.args[0].kind != Value::Kind::Layout || c.args[1].kind != Value::Kind::Composed)
       return tiler_op(op)(c);
     c.expect_template_args(0, 0);
-    const AnyLayout p = logical_product(c.args[0].layout, c.args[1].composed);
+    const AnyLayout p = logical_product(c.args[0].layout, c.args[1].composed, c.diag);
     const auto* l = std::get_if<Layout>(&p);
     if (!l)
       c.fail_arg(1, fmt::format("{} by a composed layout whose swizzle stays active gives a composed layout that "
                                 "layoutx does not unzip: {}",
-                                c.name(), to_text(Value::of(p))));
+                                c.name(), c.text(Value::of(p))));
     return Value::of(unpack(*l));
   };
 }
@@ -296,18 +296,18 @@ Builtin product_op(TilerOp op, Layout (*unpack)(const Layout&)) {
 Value fn_logical_product(const Call& c) {
   c.expect_args(2, 2);
   if (c.args[1].kind == Value::Kind::Composed && c.args[0].kind != Value::Kind::Composed)
-    return Value::of(logical_product(c.layout(0), c.args[1].composed));
+    return Value::of(logical_product(c.layout(0), c.args[1].composed, c.diag));
   const Tiler t = product_tiler(c);
-  return on_layout(c, 0, [&](const Layout& l) { return logical_product(l, t); });
+  return on_layout(c, 0, [&](const Layout& l) { return logical_product(l, t, c.diag); });
 }
 
-using PairOp = Layout (*)(const Layout&, const Layout&);
+using PairOp = Layout (*)(const Layout&, const Layout&, Diagnostics&);
 
 Builtin pair_op(PairOp op) {
   return [op](const Call& c) {
     c.expect_args(2, 2);
     const Layout tiler = c.layout(1);
-    return on_layout(c, 0, [&](const Layout& l) { return op(l, tiler); });
+    return on_layout(c, 0, [&](const Layout& l) { return op(l, tiler, c.diag); });
   };
 }
 
@@ -326,7 +326,7 @@ Value fn_tile_to_shape(const Call& c) {
     }
   }
   const IntTuple target = c.int_tuple(1);
-  return on_layout(c, 0, [&](const Layout& l) { return tile_to_shape(l, target, order); });
+  return on_layout(c, 0, [&](const Layout& l) { return tile_to_shape(l, target, order, c.diag); });
 }
 
 Value fn_max_common_layout(const Call& c) {
@@ -334,9 +334,9 @@ Value fn_max_common_layout(const Call& c) {
   const AnyLayout a = c.any_layout(0), b = c.any_layout(1);
   const auto* la = std::get_if<Layout>(&a);
   const auto* lb = std::get_if<Layout>(&b);
-  if (la && lb) return Value::of(max_common_layout(*la, *lb));
-  if (!la && lb) return Value::of(max_common_layout(std::get<ComposedLayout>(a), *lb));
-  if (la && !lb) return Value::of(max_common_layout(std::get<ComposedLayout>(b), *la));
+  if (la && lb) return Value::of(max_common_layout(*la, *lb, c.diag));
+  if (!la && lb) return Value::of(max_common_layout(std::get<ComposedLayout>(a), *lb, c.diag));
+  if (la && !lb) return Value::of(max_common_layout(std::get<ComposedLayout>(b), *la, c.diag));
   c.fail("CuTe has no max_common_layout of two composed layouts");
 }
 
@@ -345,10 +345,10 @@ Value fn_max_common_vector(const Call& c) {
   const AnyLayout a = c.any_layout(0), b = c.any_layout(1);
   const auto* la = std::get_if<Layout>(&a);
   const auto* lb = std::get_if<Layout>(&b);
-  if (la && lb) return Value::of(max_common_vector(*la, *lb));
-  if (!la && lb) return Value::of(max_common_vector(std::get<ComposedLayout>(a), *lb));
-  if (la && !lb) return Value::of(max_common_vector(std::get<ComposedLayout>(b), *la));
-  return Value::of(max_common_vector(std::get<ComposedLayout>(a), std::get<ComposedLayout>(b)));
+  if (la && lb) return Value::of(max_common_vector(*la, *lb, c.diag));
+  if (!la && lb) return Value::of(max_common_vector(std::get<ComposedLayout>(a), *lb, c.diag));
+  if (la && !lb) return Value::of(max_common_vector(std::get<ComposedLayout>(b), *la, c.diag));
+  return Value::of(max_common_vector(std::get<ComposedLayout>(a), std::get<ComposedLayout>(b), c.diag));
 }
 
 Value fn_nullspace(const Call& c) {
@@ -361,8 +361,8 @@ Value fn_upcast(const Call& c) {
   c.expect_template_args(1, 1);
   const std::int64_t n = c.targ(0);
   if (c.args[0].kind == Value::Kind::Swizzle) return Value::of(upcast(c.args[0].swizzle, n));
-  if (c.args[0].kind == Value::Kind::Composed) return Value::of(upcast(c.args[0].composed, n));
-  return Value::of(upcast(c.layout(0), n));
+  if (c.args[0].kind == Value::Kind::Composed) return Value::of(upcast(c.args[0].composed, n, c.diag));
+  return Value::of(upcast(c.layout(0), n, c.diag));
 }
 
 Value fn_downcast(const Call& c) {
@@ -380,8 +380,8 @@ Value fn_recast(const Call& c) {
   // CuTe's recast_layout<OldType, NewType>: types, or their widths in bits.
   const std::int64_t from = c.targ_bits(0), to = c.targ_bits(1);
   if (c.args[0].kind == Value::Kind::Swizzle) return Value::of(recast_layout(c.args[0].swizzle, from, to));
-  if (c.args[0].kind == Value::Kind::Composed) return Value::of(recast_layout(c.args[0].composed, from, to));
-  return Value::of(recast_layout(c.layout(0), from, to));
+  if (c.args[0].kind == Value::Kind::Composed) return Value::of(recast_layout(c.args[0].composed, from, to, c.diag));
+  return Value::of(recast_layout(c.layout(0), from, to, c.diag));
 }
 
 Value fn_size(const Call& c) {
@@ -454,7 +454,7 @@ Value fn_append(const Call& c) {
     // append<N> extends to rank N: N below the rank is CuTe's static_assert(N > tuple_size<T>::value).
     if (n < rank(l))
       c.fail(fmt::format("static_assert(N > tuple_size<T>::value): append<{}> of {}, whose rank is already {}", n,
-                         to_text(l), rank(l)));
+                         c.text(l), rank(l)));
     return Value::of(append_to_rank(l, n));
   }
   if (c.args[0].kind == Value::Kind::Layout && c.args[1].kind == Value::Kind::Layout)
@@ -477,7 +477,7 @@ Value zip_tuple(const Call& c, const Value& t) {
   if (first.kind != Value::Kind::Tuple) return Value::tuple({t});
   for (const Value& e : t.elems)
     if (e.kind != Value::Kind::Tuple || e.elems.size() != first.elems.size())
-      c.fail(fmt::format("Mismatched Ranks in zip: {} and {} of {}", to_text(first), to_text(e), to_text(t)));
+      c.fail(fmt::format("Mismatched Ranks in zip: {} and {} of {}", c.text(first), c.text(e), c.text(t)));
   std::vector<Value> out;
   for (std::size_t j = 0; j < first.elems.size(); ++j) {
     std::vector<Value> column;
@@ -518,10 +518,10 @@ Value fn_idx2crd(const Call& c) {
   const IntTuple index = c.int_tuple(0), shape = c.int_tuple(1);
   IntTuple crd = idx2crd(index, shape);
   if (!coordinate_in_domain(index, shape))
-    Diagnostics::current().warn(
+    c.diag.warn(
         "Index out of range",
         fmt::format("idx2crd: index {} is outside the domain of shape {}; split as CuTe does, by extending the last mode",
-                    to_text(index), to_text(shape)));
+                    c.text(index), c.text(shape)));
   return Value::of(std::move(crd));
 }
 
@@ -532,7 +532,7 @@ Value fn_ceil_div(const Call& c) {
 
 Value fn_shape_div(const Call& c) {
   c.expect_args(2, 2);
-  return Value::of(shape_div(c.int_tuple(0), c.int_tuple(1)));
+  return Value::of(shape_div(c.int_tuple(0), c.int_tuple(1), c.diag));
 }
 
 Value fn_product(const Call& c) {
@@ -547,8 +547,8 @@ Value fn_make_layout_like(const Call& c) {
 
 Value fn_make_fragment_like(const Call& c) {
   c.expect_args(1, 1);
-  if (c.args[0].kind == Value::Kind::Composed) return Value::of(make_fragment_like(c.args[0].composed.layout));
-  return Value::of(make_fragment_like(c.layout(0)));
+  if (c.args[0].kind == Value::Kind::Composed) return Value::of(make_fragment_like(c.args[0].composed.layout, c.diag));
+  return Value::of(make_fragment_like(c.layout(0), c.diag));
 }
 
 Value fn_filter_zeros(const Call& c) {
@@ -576,7 +576,7 @@ Value fn_max_alignment(const Call& c) {
       c.fail_arg(0, fmt::format("max_alignment of a composed layout needs static integers: CuTe has no max_alignment "
                                 "of the dynamic offset {}",
                                 cl.offset.value));
-    Int g = gcd(static_int(std::int64_t{1} << cl.swizzle.base), max_alignment(cl.layout));
+    Int g = gcd(static_int(std::int64_t{1} << cl.swizzle.base), max_alignment(cl.layout, c.diag));
     // CuTe: the largest power of two dividing the offset's bits
     if (cl.offset.value != 0) {
       const auto bits = static_cast<std::uint64_t>(cl.offset.value);  // unsigned: -INT64_MIN would overflow
@@ -584,7 +584,7 @@ Value fn_max_alignment(const Call& c) {
     }
     return Value::of(g);
   }
-  return Value::of(max_alignment(c.layout(0)));
+  return Value::of(max_alignment(c.layout(0), c.diag));
 }
 
 Value fn_domain_distribute(const Call& c) {
@@ -613,7 +613,7 @@ Value fn_make_basis_like(const Call& c) {
   c.expect_args(1, 1);
   c.expect_template_args(0, 0);
   const IntTuple shape = c.int_tuple(0);
-  if (has_basis(shape)) c.fail_arg(0, fmt::format("make_basis_like takes a shape; {} holds a scaled basis", to_text(shape)));
+  if (has_basis(shape)) c.fail_arg(0, fmt::format("make_basis_like takes a shape; {} holds a scaled basis", c.text(shape)));
   return Value::of(make_basis_like(shape));
 }
 
@@ -649,7 +649,7 @@ Function integer_strides(Function f, std::size_t first = 0, bool unit_ok = false
           !(unit_ok && c.args[i].kind == Value::Kind::Layout && all_static_ones(c.args[i].layout.shape)))
         c.fail_arg(i, fmt::format("{} needs integer strides; {} has scaled-basis strides (a coordinate layout, as "
                                   "make_identity_layout makes), which CuTe's {} does not compile with",
-                                  c.name(), to_text(c.args[i]), c.name()));
+                                  c.name(), c.text(c.args[i]), c.name()));
     return inner(c);
   };
   return Function(std::move(impl), f.property);
@@ -723,22 +723,23 @@ const std::map<std::string, Function>& table() {
 }
 
 // A o B where B is a layout, a shape or a tile; a layout B is checked against A(B(i)).
-Value checked_composition(const AnyLayout& a, const Value& b) {
+Value checked_composition(const AnyLayout& a, const Value& b, Diagnostics& diag) {
   const auto* la = std::get_if<Layout>(&a);
   const bool coordinates_right = b.kind == Value::Kind::Layout && is_coordinate_layout(b.layout);
   if (coordinates_right && !(la && !is_coordinate_layout(*la)))
     throw Error(fmt::format("composition of {} with the coordinate layout {}: CuTe composes a coordinate layout on "
                             "the right only with a plain layout on the left",
-                            to_text(Value::of(a)), to_text(b.layout)));
-  const AnyLayout r = composition(a, to_tiler(b));
+                            to_text(Value::of(a), diag.notation()), to_text(b.layout, diag.notation())));
+  const AnyLayout r = composition(a, to_tiler(b, diag.notation()), diag);
   // A coordinate layout maps to coordinates, not offsets: no point-by-point check of offsets.
   if (b.kind == Value::Kind::Layout && !coordinates_right && !(la && is_coordinate_layout(*la)))
-    check_composition(a, b.layout, r);
+    check_composition(a, b.layout, r, diag);
   return Value::of(r);
 }
 
 // composition(A, B) for every pair of kinds CuTe composes.
-Value compose_values(const Value& a, const Value& b, const Call* c) {
+Value compose_values(const Value& a, const Value& b, const Call* c, Diagnostics& diag) {
+  const Notation n = diag.notation();
   auto fail = [&](const std::string& m) -> Value {
     if (c) c->fail(m);
     throw Error(m);
@@ -747,22 +748,22 @@ Value compose_values(const Value& a, const Value& b, const Call* c) {
     if (b.kind == Value::Kind::Swizzle) return Value::of(composition(a.swizzle, b.swizzle));
     if (b.kind == Value::Kind::Layout || b.is_int_tuple())
       return Value::of(composition(a.swizzle, *b.as_plain_layout()));
-    return fail(fmt::format("cannot compose a swizzle with {} {}", a_kind_name(b), to_text(b)));
+    return fail(fmt::format("cannot compose a swizzle with {} {}", a_kind_name(b), to_text(b, n)));
   }
   if (a.kind == Value::Kind::Composed) {
-    if (b.kind == Value::Kind::Composed) return Value::of(composition(a.composed, b.composed));
+    if (b.kind == Value::Kind::Composed) return Value::of(composition(a.composed, b.composed, diag));
     if (b.kind == Value::Kind::Swizzle)
-      return fail(fmt::format("cannot compose {} with the bare swizzle {}", to_text(a), to_text(b)));
-    return checked_composition(AnyLayout{a.composed}, b);
+      return fail(fmt::format("cannot compose {} with the bare swizzle {}", to_text(a, n), to_text(b, n)));
+    return checked_composition(AnyLayout{a.composed}, b, diag);
   }
   if (a.kind != Value::Kind::Layout && !a.is_int_tuple())
-    return fail(fmt::format("cannot compose {} {} (expected a layout on the left)", a_kind_name(a), to_text(a)));
+    return fail(fmt::format("cannot compose {} {} (expected a layout on the left)", a_kind_name(a), to_text(a, n)));
   const Layout la = *a.as_plain_layout();
   if (b.kind == Value::Kind::Swizzle) return Value::of(composition(la, b.swizzle));
-  if (b.kind == Value::Kind::Composed) return Value::of(composition(la, b.composed));
+  if (b.kind == Value::Kind::Composed) return Value::of(composition(la, b.composed, diag));
   if (b.kind == Value::Kind::LayoutLeft || b.kind == Value::Kind::LayoutRight)
-    return fail(fmt::format("cannot compose with {}", to_text(b)));
-  return checked_composition(AnyLayout{la}, b);
+    return fail(fmt::format("cannot compose with {}", to_text(b, n)));
+  return checked_composition(AnyLayout{la}, b, diag);
 }
 
 }  // namespace
@@ -773,7 +774,7 @@ const Function* find_builtin(const std::string& name) {
   return it == t.end() ? nullptr : &it->second;
 }
 
-Value compose(const Value& a, const Value& b) { return compose_values(a, b, nullptr); }
+Value compose(const Value& a, const Value& b, Diagnostics& diag) { return compose_values(a, b, nullptr, diag); }
 
 }  // namespace layoutx::lang
 

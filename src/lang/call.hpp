@@ -15,11 +15,18 @@ struct Call {
   const Node& node;
   std::vector<Value> args;
   const LanguageOptions& options;
+  // Where the function's warnings go; its notation names values in messages.
+  Diagnostics& diag;
   // Set when the function looks at its template arguments; the evaluator
   // refuses template arguments a function never read (coalesce<2>(L)).
   mutable bool template_args_read = false;
 
   const std::string& name() const { return node.name; }
+  // A value in the notation of this evaluation's messages.
+  template <class T>
+  std::string text(const T& x) const {
+    return to_text(x, diag.notation());
+  }
   std::size_t arg_offset(std::size_t i) const;
   [[noreturn]] void fail(const std::string& message) const;
   [[noreturn]] void fail_arg(std::size_t i, const std::string& message) const;
@@ -57,9 +64,9 @@ struct Function {
 const Function* find_builtin(const std::string& name);
 
 // composition(a, b) for every pair of kinds CuTe composes (the `o` operator).
-Value compose(const Value& a, const Value& b);
+Value compose(const Value& a, const Value& b, Diagnostics& diag);
 
 // Convert a tile or shape value into a tiler (throws Error on other kinds).
-Tiler to_tiler(const Value& v);
+Tiler to_tiler(const Value& v, Notation n);
 
 }  // namespace layoutx::lang

@@ -63,24 +63,24 @@ bool has_underscore(const Value& v) {
 }
 
 // CuTe's slice(c, t): `_` keeps a mode, an integer drops it; results concatenate.
-void slice_into(const Value& c, const IntTuple& t, std::vector<IntTuple>& out) {
+void slice_into(const Value& c, const IntTuple& t, std::vector<IntTuple>& out, Notation n) {
   if (c.kind == Value::Kind::Underscore) {
     out.push_back(t);
     return;
   }
   if (c.kind != Value::Kind::Tuple) return;
   if (t.is_leaf() || t.rank() != static_cast<int>(c.elems.size()))
-    throw Error(fmt::format("Mismatched Ranks: slice coordinate {} against {}", to_text(c), to_text(t)));
-  for (int i = 0; i < t.rank(); ++i) slice_into(c.elems[i], t[i], out);
+    throw Error(fmt::format("Mismatched Ranks: slice coordinate {} against {}", to_text(c, n), to_text(t, n)));
+  for (int i = 0; i < t.rank(); ++i) slice_into(c.elems[i], t[i], out, n);
 }
 
-IntTuple slice(const Value& c, const IntTuple& t) {
+IntTuple slice(const Value& c, const IntTuple& t, Notation n) {
   if (c.kind == Value::Kind::Underscore) return t;
   std::vector<IntTuple> out;
   if (c.kind == Value::Kind::Tuple) {
     if (t.is_leaf() || t.rank() != static_cast<int>(c.elems.size()))
-      throw Error(fmt::format("Mismatched Ranks: slice coordinate {} against {}", to_text(c), to_text(t)));
-    for (int i = 0; i < t.rank(); ++i) slice_into(c.elems[i], t[i], out);
+      throw Error(fmt::format("Mismatched Ranks: slice coordinate {} against {}", to_text(c, n), to_text(t, n)));
+    for (int i = 0; i < t.rank(); ++i) slice_into(c.elems[i], t[i], out, n);
   }
   return IntTuple(std::move(out));
 }
@@ -128,8 +128,9 @@ const Node& outermost(const Node& root) {
 class Evaluator {
  public:
   // With `outer`, the operands of `root`'s outermost operation are kept there.
-  explicit Evaluator(const LanguageOptions& options, const Node* root = nullptr, std::optional<OuterCall>* outer = nullptr)
-      : options_(options), outermost_(root ? &outermost(*root) : nullptr), outer_(outer) {}
+  Evaluator(const LanguageOptions& options, Diagnostics& diag, const Node* root = nullptr,
+            std::optional<OuterCall>* outer = nullptr)
+      : options_(options), diag_(diag), outermost_(root ? &outermost(*root) : nullptr), outer_(outer) {}
 
   Value eval(const Node& n) {
     return checked(n, [&] { return eval_node(n); });
@@ -224,10 +225,10 @@ class Evaluator {
     }
     const Value shape = eval(n.children[0]), stride = eval(n.children[1]);
     if (!shape.is_int_tuple())
-      throw SourceError(fmt::format("the shape of a layout must be an int tuple, got {} {}", a_kind_name(shape), to_text(shape)),
+      throw SourceError(fmt::format("the shape of a layout must be an int tuple, got {} {}", a_kind_name(shape), text(shape)),
                         n.children[0].offset);
     if (!stride.is_int_tuple())
-      throw SourceError(fmt::format("the stride of a layout must be an int tuple, got {} {}", a_kind_name(stride), to_text(stride)),
+      throw SourceError(fmt::format("the stride of a layout must be an int tuple, got {} {}", a_kind_name(stride), text(stride)),
                         n.children[1].offset);
     try {
       return Value::of(make_layout(shape.as_int_tuple(), stride.as_int_tuple()));
@@ -293,7 +294,7 @@ class Evaluator {
   }
 
   Value call_with(const Node& n, const lang::Function& fn, std::vector<Value> args) {
-    lang::Call c{n, std::move(args), options_};
+    lang::Call c{n, std::move(args), options_, diag_};
     try {
       Value v = fn.impl(c);
       if (!n.template_args.empty() && !c.template_args_read)
@@ -309,8 +310,8 @@ class Evaluator {
   void keep_call(const Node& n, const lang::Function& fn, const std::vector<Value>& args) {
     auto node = std::make_shared<const Node>(n);
     const LanguageOptions options = options_;
-    *outer_ = OuterCall{fn.property, n.name, args, [node, &fn, options](std::vector<Value> operands) {
-                          return Evaluator(options).invoke(*node, fn, std::move(operands));
+    *outer_ = OuterCall{fn.property, n.name, args, [node, &fn, options](std::vector<Value> operands, Diagnostics& diag) {
+                          return Evaluator(options, diag).invoke(*node, fn, std::move(operands));
                         }};
   }
 
@@ -319,7 +320,7 @@ class Evaluator {
     const auto it = options_.names.find(n.name);
     if (it == options_.names.end()) return nullptr;
     if (n.has_template_args)
-      throw SourceError(fmt::format("'{}' is a name bound to {}; it takes no template arguments", n.name, to_text(it->second)),
+      throw SourceError(fmt::format("'{}' is a name bound to {}; it takes no template arguments", n.name, text(it->second)),
                         n.offset);
     return &it->second;
   }
@@ -334,18 +335,18 @@ class Evaluator {
     for (std::size_t i = first; i < n.children.size(); ++i) args.push_back(eval(n.children[i]));
     if (!callee.is_layout_like())
       throw SourceError(fmt::format("only a layout can be evaluated with (...), this is {} {}", a_kind_name(callee),
-                                    to_text(callee)),
+                                    text(callee)),
                         n.offset);
     if (args.empty()) throw SourceError("evaluation needs a coordinate: L(i), L(i,j) or L((i,j),k)", n.offset);
     const Value coord = args.size() == 1 ? args[0] : Value::tuple(args);
     const IntTuple& shape = callee.kind == Value::Kind::Layout ? callee.layout.shape : callee.composed.layout.shape;
     if (has_underscore(coord)) return slice_layout(callee, coord, n);
     if (!coord.is_int_tuple())
-      throw SourceError(fmt::format("a coordinate is an integer or an int tuple, got {} {}", a_kind_name(coord), to_text(coord)),
+      throw SourceError(fmt::format("a coordinate is an integer or an int tuple, got {} {}", a_kind_name(coord), text(coord)),
                         n.offset);
     const IntTuple c = coord.as_int_tuple();
     if (has_basis(c))
-      throw SourceError(fmt::format("a coordinate holds integers, not the scaled basis in {}", to_text(c)), n.offset);
+      throw SourceError(fmt::format("a coordinate holds integers, not the scaled basis in {}", text(c)), n.offset);
     Value result;
     try {
       // A layout with scaled-basis strides maps to coordinates (CuTe's arithmetic tuples).
@@ -354,14 +355,14 @@ class Evaluator {
       else
         result = Value::of(evaluate(callee.as_any_layout(), c));
     } catch (const Error& e) {
-      throw SourceError(fmt::format("evaluating {} at {}: {}", to_text(callee), to_text(c), e.what()), n.offset);
+      throw SourceError(fmt::format("evaluating {} at {}: {}", text(callee), text(c), e.what()), n.offset);
     }
     if (!coordinate_in_domain(c, shape))
-      Diagnostics::current().warn(
+      diag_.warn(
           "Index out of range",
           fmt::format("coordinate {} is outside the domain of {} (shape {}); evaluated as CuTe does, by extending the "
                       "last mode",
-                      to_text(c), to_text(callee), to_text(shape)));
+                      text(c), text(callee), text(shape)));
     return result;
   }
 
@@ -371,9 +372,9 @@ class Evaluator {
         if (!all_underscore(coord))
           throw Error("slicing a swizzled layout at a fixed coordinate is not supported; slice the inner layout");
         const Layout& l = callee.composed.layout;
-        return Value::of(on_inner(callee.composed, [&](const Layout&) { return Layout{slice(coord, l.shape), slice(coord, l.stride)}; }));
+        return Value::of(on_inner(callee.composed, [&](const Layout&) { return Layout{slice(coord, l.shape, diag_.notation()), slice(coord, l.stride, diag_.notation())}; }));
       }
-      return Value::of(Layout{slice(coord, callee.layout.shape), slice(coord, callee.layout.stride)});
+      return Value::of(Layout{slice(coord, callee.layout.shape, diag_.notation()), slice(coord, callee.layout.stride, diag_.notation())});
     } catch (const Error& e) {
       throw SourceError(e.what(), n.offset);
     }
@@ -413,9 +414,11 @@ class Evaluator {
       Value rhs = next();
       if (outer_ && &n == outermost_ && i == parts.size())
         *outer_ = OuterCall{Property::Composition, "composition", {acc, rhs},
-                            [](std::vector<Value> operands) { return lang::compose(operands[0], operands[1]); }};
+                            [](std::vector<Value> operands, Diagnostics& diag) {
+                              return lang::compose(operands[0], operands[1], diag);
+                            }};
       try {
-        acc = lang::compose(acc, rhs);
+        acc = lang::compose(acc, rhs, diag_);
       } catch (const SourceError&) {
         throw;
       } catch (const Error& e) {
@@ -425,20 +428,27 @@ class Evaluator {
     return acc;
   }
 
+  // A value in the notation of this evaluation's messages.
+  template <class T>
+  std::string text(const T& x) const {
+    return to_text(x, diag_.notation());
+  }
+
   const LanguageOptions& options_;
+  Diagnostics& diag_;
   const Node* outermost_;
   std::optional<OuterCall>* outer_;
 };
 
 // Parse and evaluate; `outer`, when given, receives the outermost operation.
-Value run(std::string_view text, const LanguageOptions& options, std::optional<OuterCall>* outer) {
+Value run(std::string_view text, const LanguageOptions& options, Diagnostics& diag, std::optional<OuterCall>* outer) {
   if (text.size() > options.max_length)
     throw SourceError(fmt::format("expression is {} bytes long, over the limit of {} (raise it with --max-length)",
                                   text.size(), options.max_length),
                       options.max_length);
   const Node root = lang::parse(text, options.max_depth);
   try {
-    return Evaluator(options, &root, outer).eval(root);
+    return Evaluator(options, diag, &root, outer).eval(root);
   } catch (const SourceError& e) {
     if (!options.dynamic || std::string_view(e.what()).find("static") != std::string_view::npos) throw;
     // When only the dynamic integers make CuTe refuse the expression, say so:
@@ -446,13 +456,11 @@ Value run(std::string_view text, const LanguageOptions& options, std::optional<O
     LanguageOptions twin = options;
     twin.dynamic = false;
     bool twin_compiles = true;
-    {
-      const DiagnosticsAside aside(false);
-      try {
-        Evaluator(twin).eval(root);
-      } catch (const Error&) {
-        twin_compiles = false;
-      }
+    try {
+      Diagnostics aside(false, diag.notation());  // the twin's warnings are not the expression's
+      Evaluator(twin, aside).eval(root);
+    } catch (const Error&) {
+      twin_compiles = false;
     }
     if (!twin_compiles) throw;
     throw SourceError(std::string(e.what()) +
@@ -463,11 +471,13 @@ Value run(std::string_view text, const LanguageOptions& options, std::optional<O
 
 }  // namespace
 
-Value evaluate_expression(std::string_view text, const LanguageOptions& options) { return run(text, options, nullptr); }
+Value evaluate_expression(std::string_view text, const LanguageOptions& options, Diagnostics& diag) {
+  return run(text, options, diag, nullptr);
+}
 
-Evaluation evaluate_with_operands(std::string_view text, const LanguageOptions& options) {
+Evaluation evaluate_with_operands(std::string_view text, const LanguageOptions& options, Diagnostics& diag) {
   Evaluation e;
-  e.value = run(text, options, &e.outer);
+  e.value = run(text, options, diag, &e.outer);
   return e;
 }
 

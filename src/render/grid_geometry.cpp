@@ -20,10 +20,11 @@ IntTuple GridGeometry::coordinate(std::int64_t m, std::int64_t n) const {
   return IntTuple(std::move(c));
 }
 
-GridGeometry grid_geometry(const Value& v, const char* command) {
+GridGeometry grid_geometry(const Value& v, const char* command, Notation n) {
   if (!v.is_layout_like() && !v.is_int_tuple())
-    throw Error(fmt::format("{} needs a layout, got {} {}", command, a_kind_name(v), to_text(v)));
+    throw Error(fmt::format("{} needs a layout, got {} {}", command, a_kind_name(v), to_text(v, n)));
   GridGeometry g;
+  g.notation = n;
   g.layout = *v.as_layout();
   const IntTuple& shape = inner_layout(g.layout).shape;
   g.rank = shape.rank();
@@ -43,7 +44,7 @@ GridGeometry grid_geometry(const Value& v, const char* command) {
 }
 
 std::string grid_title(const GridGeometry& g) {
-  std::string title = render_notation(Value::of(g.layout));
+  std::string title = render_notation(Value::of(g.layout), g.notation);
   if (g.rank == 1) title += "\n(rank 1: drawn as one column, index i in row i)";
   if (g.rank >= 3)
     title += fmt::format("\n(rank {}: mode 0 down the rows; modes 1..{} across the columns, column-major)", g.rank,

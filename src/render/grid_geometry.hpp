@@ -14,6 +14,7 @@ namespace layoutx {
 struct GridGeometry {
   AnyLayout layout;
   int rank = 0;
+  Notation notation;  // of the title
   IntTuple row_shape, col_shape;  // the modes along each axis (col_shape is 1 for rank 1)
   std::int64_t rows = 0, cols = 0;
 
@@ -26,7 +27,7 @@ struct GridGeometry {
 
 // Refuses values that are not layouts (a shape stands for its compact layout);
 // `command` names the caller in the message.
-GridGeometry grid_geometry(const Value& v, const char* command);
+GridGeometry grid_geometry(const Value& v, const char* command, Notation n);
 
 // print's first lines: the layout, and for rank != 2 a note on how it is drawn.
 std::string grid_title(const GridGeometry& g);

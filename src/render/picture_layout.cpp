@@ -58,8 +58,8 @@ Palette palette_for(ColorBy by) {
 // print_latex shows a rank-1 layout as append<2>(layout, 1:0).
 std::string comment_for(const GridGeometry& g) {
   if (g.rank == 1 && std::holds_alternative<Layout>(g.layout))
-    return "Layout: " + render_notation(Value::of(append_to_rank(std::get<Layout>(g.layout), 2)));
-  return "Layout: " + render_notation(Value::of(g.layout));
+    return "Layout: " + render_notation(Value::of(append_to_rank(std::get<Layout>(g.layout), 2)), g.notation);
+  return "Layout: " + render_notation(Value::of(g.layout), g.notation);
 }
 
 }  // namespace
@@ -85,7 +85,7 @@ void add_bank_legend(Picture& picture, const PicturePanel& panel, int bits) {
 }
 
 Picture layout_picture(const AnyLayout& layout, const PictureOptions& options) {
-  const GridGeometry g = grid_geometry(Value::of(layout), "draw");
+  const GridGeometry g = grid_geometry(Value::of(layout), "draw", options.notation);
   check_picture_size(g.rows, g.cols, options);
   if (options.color_by == ColorBy::Bank && (options.bits < 1 || options.bits > 1024))
     throw Error(fmt::format("an element of {} bits has no bank; give --bits between 1 and 1024", options.bits));

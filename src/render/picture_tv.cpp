@@ -25,19 +25,19 @@ std::vector<std::int64_t> mode_offsets(const Layout& l, int mode) {
 
 }  // namespace
 
-TileExtent tile_extent(const Layout& tile) {
+TileExtent tile_extent(const Layout& tile, Notation n) {
   if (tile.shape.rank() > 2)
-    throw Error(fmt::format("a tile has one or two modes (rows, columns); {} has {}", to_text(tile), tile.shape.rank()));
+    throw Error(fmt::format("a tile has one or two modes (rows, columns); {} has {}", to_text(tile, n), tile.shape.rank()));
   return {size(tile.shape.rank() == 2 ? get(tile, 0) : tile).value,
           tile.shape.rank() == 2 ? size(get(tile, 1)).value : 1};
 }
 
 TvScan scan_tv(const TvView& view, const PictureOptions& options) {
   if (view.tv.shape.rank() != 2)
-    throw Error(fmt::format("a TV layout has two modes, (thread, value); {} has {}", to_text(view.tv),
+    throw Error(fmt::format("a TV layout has two modes, (thread, value); {} has {}", to_text(view.tv, options.notation),
                             view.tv.shape.rank()));
   TvScan scan;
-  scan.extent = tile_extent(view.tile);
+  scan.extent = tile_extent(view.tile, options.notation);
   check_picture_size(scan.extent.rows, scan.extent.cols, options);
   const std::int64_t threads = size(get(view.tv, 0)).value, values = size(get(view.tv, 1)).value;
   // Broadcast layouts (stride-0 threads) reach each cell many times; allow that, within reason.
@@ -72,7 +72,7 @@ TvScan scan_tv(const TvView& view, const PictureOptions& options) {
       auto it = claim.find(i);
       if (it == claim.end())
         throw Error(fmt::format("the TV layout {} sends thread {} value {} to index {}, which is no cell of the tile {}",
-                                to_text(view.tv), t, v, i, to_text(view.tile)));
+                                to_text(view.tv, options.notation), t, v, i, to_text(view.tile, options.notation)));
       if (it->second < 0) {
         it->second = static_cast<std::int64_t>(scan.order.size());
         scan.order.push_back({i, {label, v}});
@@ -132,7 +132,7 @@ PicturePanel tv_panel(const TvView& view, const PictureOptions& options, std::in
 Picture tv_picture(const TvView& view, const PictureOptions& options) {
   Picture p;
   p.palette = Palette::Thread8;
-  p.comments.push_back("Layout TV: " + to_text(view.tv));
+  p.comments.push_back("Layout TV: " + to_text(view.tv, options.notation));
   p.panels.push_back(tv_panel(view, options, 0, 0));
   return p;
 }
@@ -140,9 +140,10 @@ Picture tv_picture(const TvView& view, const PictureOptions& options) {
 Picture mma_picture(const TvView& c, const TvView& a, const TvView& b, const PictureOptions& options) {
   Picture p;
   p.palette = Palette::Thread8;
-  p.comments = {"LayoutC: " + to_text(c.tv), "LayoutA: " + to_text(a.tv), "LayoutB: " + to_text(b.tv)};
+  const Notation n = options.notation;
+  p.comments = {"LayoutC: " + to_text(c.tv, n), "LayoutA: " + to_text(a.tv, n), "LayoutB: " + to_text(b.tv, n)};
   PicturePanel pc = tv_panel(c, options, 0, 0);
-  const std::int64_t k = tile_extent(a.tile).cols;
+  const std::int64_t k = tile_extent(a.tile, n).cols;
   PicturePanel pa = tv_panel(a, options, 0, -k - 1);
   PicturePanel pb = tv_panel(b, options, -k - 1, 0);
   // CuTe labels C through A's rows and B's columns.
@@ -157,7 +158,7 @@ Picture mma_picture(const TvView& c, const TvView& a, const TvView& b, const Pic
 Picture copy_picture(const TvView& src, const TvView& dst, const PictureOptions& options) {
   Picture p;
   p.palette = Palette::Thread8;
-  p.comments = {"Layout S TV: " + to_text(src.tv), "Layout D TV: " + to_text(dst.tv)};
+  p.comments = {"Layout S TV: " + to_text(src.tv, options.notation), "Layout D TV: " + to_text(dst.tv, options.notation)};
   PicturePanel ps = tv_panel(src, options, 0, 0);
   PicturePanel pd = tv_panel(dst, options, 0, ps.cols + 3);
   p.panels = {std::move(ps), std::move(pd)};

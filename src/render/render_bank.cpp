@@ -239,7 +239,7 @@ std::string render_json(const BankAnalysis& a) {
 // ---- search ----
 
 
-std::string json_candidate(const SearchCandidate& c, const std::vector<AccessPattern>& patterns) {
+std::string json_candidate(const SearchCandidate& c, const std::vector<AccessPattern>& patterns, Notation n) {
   json::Array scores;
   for (std::size_t i = 0; i < c.scores.size(); ++i) {
     const PatternScore& s = c.scores[i];
@@ -253,7 +253,7 @@ std::string json_candidate(const SearchCandidate& c, const std::vector<AccessPat
                    .done());
   }
   json::Object o;
-  o.str("layout", to_text(c.layout))
+  o.str("layout", to_text(c.layout, n))
       .raw("swizzle", c.swizzle ? json::quote(to_text(*c.swizzle)) : "null")
       .raw("padding", c.padding ? json::Object().num("row", c.row).num("elements", c.padding).done() : "null")
       .num("wavefronts", c.wavefronts)
@@ -280,23 +280,23 @@ std::string render_bank(const BankAnalysis& a, BankFormat format, bool color) {
 }
 
 std::string render_search(const SearchResult& r, const Layout& tile, std::int64_t elem_bits,
-                          const std::vector<AccessPattern>& patterns, bool json) {
+                          const std::vector<AccessPattern>& patterns, bool json, Notation n) {
   if (json) {
     json::Array ranked;
-    for (const SearchCandidate& c : r.ranked) ranked.raw(json_candidate(c, patterns));
+    for (const SearchCandidate& c : r.ranked) ranked.raw(json_candidate(c, patterns, n));
     return json::Object()
-               .str("tile", to_text(tile))
+               .str("tile", to_text(tile, n))
                .num("elem_bits", elem_bits)
                .num("evaluated", r.evaluated)
                .num("infeasible", r.infeasible)
-               .raw("given", json_candidate(r.base, patterns))
+               .raw("given", json_candidate(r.base, patterns, n))
                .raw("ranked", ranked.done())
                .done() +
            "\n";
   }
-  std::string out = fmt::format("tile: {}, {}\n", to_text(tile), elem_size_text(elem_bits));
+  std::string out = fmt::format("tile: {}, {}\n", to_text(tile, n), elem_size_text(elem_bits));
   for (const auto& p : patterns)
-    out += fmt::format("{}: {} over {}\n", p.role, access_info(p.access).name, to_text(p.lanes));
+    out += fmt::format("{}: {} over {}\n", p.role, access_info(p.access).name, to_text(p.lanes, n));
   out += fmt::format("candidates: {} evaluated", r.evaluated);
   if (r.infeasible) out += fmt::format(", {} split ldmatrix/stmatrix rows and were dropped", r.infeasible);
   out += "\n\n";
@@ -318,7 +318,7 @@ std::string render_search(const SearchResult& r, const Layout& tile, std::int64_
       row.push_back(fmt::format("{}B", s.vector_bytes));
     }
     row.push_back(fmt::format("{}B", c.extra_bytes));
-    row.push_back(to_text(c.layout));
+    row.push_back(to_text(c.layout, n));
     rows.push_back(std::move(row));
   };
   for (std::size_t i = 0; i < r.ranked.size(); ++i) add(std::to_string(i + 1), r.ranked[i]);

@@ -95,8 +95,8 @@ void render_comparison(const Comparison& c, const AnyLayout& a, const AnyLayout&
     sink(json::Object()
                .raw("equal", json::boolean(c.equal))
                .str("mode", "functional")
-               .str("a", to_text(a))
-               .str("b", to_text(b))
+               .str("a", to_text(a, view.notation))
+               .str("b", to_text(b, view.notation))
                .num("size_a", c.size_a)
                .num("size_b", c.size_b)
                .num("differing", c.differing)
@@ -106,7 +106,7 @@ void render_comparison(const Comparison& c, const AnyLayout& a, const AnyLayout&
            "\n");
     return;
   }
-  std::string out = fmt::format("A: {}\nB: {}\nequal: {}\n", to_text(a), to_text(b), c.equal ? "true" : "false");
+  std::string out = fmt::format("A: {}\nB: {}\nequal: {}\n", to_text(a, view.notation), to_text(b, view.notation), c.equal ? "true" : "false");
   if (c.size_a != c.size_b) {
     sink(out + fmt::format("size: {} vs {} (the domains differ)\n", c.size_a, c.size_b));
     return;
@@ -125,7 +125,7 @@ void render_comparison(const Comparison& c, const AnyLayout& a, const AnyLayout&
   if (view.grid) marked_grid(a, b, view, sink);
 }
 
-std::string render_structural(bool equal, const AnyLayout& a, const AnyLayout& b, bool as_json) {
+std::string render_structural(bool equal, const AnyLayout& a, const AnyLayout& b, bool as_json, Notation n) {
   const Layout &la = inner_layout(a), &lb = inner_layout(b);
   auto same = [](const IntTuple& x, const IntTuple& y) {
     return transform_leaf(x, [](Int i) { return static_int(i.value); }) ==
@@ -137,14 +137,14 @@ std::string render_structural(bool equal, const AnyLayout& a, const AnyLayout& b
     return json::Object()
                .raw("equal", json::boolean(equal))
                .str("mode", "structural")
-               .str("a", to_text(a))
-               .str("b", to_text(b))
+               .str("a", to_text(a, n))
+               .str("b", to_text(b, n))
                .raw("same_shape", json::boolean(shape))
                .raw("same_stride", json::boolean(stride))
                .done() +
            "\n";
   return fmt::format("A: {}\nB: {}\nequal: {} (CuTe's ==: same shape and stride{})\nshape: {}\nstride: {}\n",
-                     to_text(a), to_text(b), equal ? "true" : "false",
+                     to_text(a, n), to_text(b, n), equal ? "true" : "false",
                      a.index() == 1 || b.index() == 1 ? ", swizzle and offset" : "", shape ? "same" : "different",
                      stride ? "same" : "different");
 }

@@ -11,11 +11,6 @@ namespace layoutx {
 
 namespace {
 
-// Coordinates are printed as print_tensor shows them: without static marks.
-IntTuple unmarked(const IntTuple& t) {
-  return transform_leaf(t, [](Int i) { return Int{i.value, false, i.basis}; });
-}
-
 std::string json_array(const IntTuple& t) {
   if (t.is_leaf()) {
     if (t.value().is_scaled_basis()) return json_array(as_arithmetic_tuple(t.value()));
@@ -38,8 +33,10 @@ void render_coordinate_offsets(const Layout& l, OffsetFormat format, const Sink&
   // The last index has every mode at its far end: the coordinate there is where
   // the sums that CuTe refuses (or that overflow) show, before a byte is written.
   if (n > 0) evaluate_coordinate(l, dynamic_int(n - 1));
-  auto domain = [&](std::int64_t i) { return unmarked(idx2crd(dynamic_int(i), l.shape)); };
-  auto codomain = [&](std::int64_t i) { return unmarked(evaluate_coordinate(l, dynamic_int(i))); };
+  auto domain = [&](std::int64_t i) { return idx2crd(dynamic_int(i), l.shape); };
+  auto codomain = [&](std::int64_t i) { return evaluate_coordinate(l, dynamic_int(i)); };
+  // Coordinates are printed as print_tensor shows them: without static marks.
+  const Notation plain{.static_marks = false};
   std::string out;
   auto flush = [&] {
     if (!out.empty()) sink(out);
@@ -61,13 +58,13 @@ void render_coordinate_offsets(const Layout& l, OffsetFormat format, const Sink&
   for (std::int64_t i = 0; i < n; ++i) {
     switch (format) {
       case OffsetFormat::Plain:
-        out += to_text(codomain(i)) + "\n";
+        out += to_text(codomain(i), plain) + "\n";
         break;
       case OffsetFormat::Csv:
-        out += fmt::format("{},\"{}\",\"{}\"\n", i, to_text(domain(i)), to_text(codomain(i)));
+        out += fmt::format("{},\"{}\",\"{}\"\n", i, to_text(domain(i), plain), to_text(codomain(i), plain));
         break;
       case OffsetFormat::Tsv:
-        out += fmt::format("{}\t{}\t{}\n", i, to_text(domain(i)), to_text(codomain(i)));
+        out += fmt::format("{}\t{}\t{}\n", i, to_text(domain(i), plain), to_text(codomain(i), plain));
         break;
       case OffsetFormat::Json:
         out += fmt::format("{}{{\"index\":{},\"coord\":{},\"offset\":{}}}", i ? ",\n  " : "  ", i, json_array(domain(i)),

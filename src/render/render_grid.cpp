@@ -137,7 +137,7 @@ void draw_coordinates(RowWriter& w, const std::string& title, std::int64_t rows,
   std::size_t width = 1;
   for (std::int64_t m = 0; m < rows; ++m)
     for (std::int64_t n = 0; n < cols; ++n) {
-      cells.push_back(to_text(transform_leaf(at(m, n), [](Int i) { return Int{i.value, false, i.basis}; })));
+      cells.push_back(to_text(at(m, n), Notation{.static_marks = false}));  // coordinates, as print_tensor shows them
       width = std::max(width, cells.back().size());
     }
   for (std::int64_t n = 0; n < cols; ++n) width = std::max(width, fmt::formatted_size("{}", n));
@@ -170,14 +170,14 @@ void draw_coordinates(RowWriter& w, const std::string& title, std::int64_t rows,
 
 void render_grid(const Value& v, const GridOptions& options, const Sink& sink) {
   if (!v.is_layout_like() && !v.is_int_tuple())
-    throw Error(fmt::format("print needs a layout, got {} {}", a_kind_name(v), to_text(v)));
+    throw Error(fmt::format("print needs a layout, got {} {}", a_kind_name(v), to_text(v, options.notation)));
   const AnyLayout l = *v.as_layout();
   const Layout& inner = inner_layout(l);
   const IntTuple& shape = inner.shape;
   const int r = shape.rank();
 
   std::int64_t rows = 0, cols = 0;
-  std::string title = render_notation(Value::of(l));
+  std::string title = render_notation(Value::of(l), options.notation);
   if (r == 2) {
     rows = product(shape[0]).value;
     cols = product(shape[1]).value;

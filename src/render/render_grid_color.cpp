@@ -28,7 +28,7 @@ std::string cell_color(const GridColoring& coloring, std::int64_t m, std::int64_
 }  // namespace
 
 void render_grid_color(const Value& v, const GridOptions& options, const GridColoring& coloring, const Sink& sink) {
-  const GridGeometry g = grid_geometry(v, "print");
+  const GridGeometry g = grid_geometry(v, "print", options.notation);
   const GridSpan span = grid_span(g.rows, g.cols, options);
   if (coloring.by == ColorBy::Bank && (coloring.bits < 1 || coloring.bits > 1024))
     throw Error(fmt::format("an element of {} bits has no bank; give --bits between 1 and 1024", coloring.bits));

@@ -23,7 +23,9 @@ Row text_row(std::string key, std::string value) {
 }
 
 // A count: CuTe's text (with its static mark) on a line, a JSON number in JSON.
-Row number_row(std::string key, Int value) { return Row{std::move(key), to_text(value), std::to_string(value.value)}; }
+Row number_row(std::string key, Int value, Notation n) {
+  return Row{std::move(key), to_text(value, n), std::to_string(value.value)};
+}
 
 // The properties never make info fail: what cannot be computed is said so.
 void add_properties(std::vector<Row>& rows, const AnyLayout& l, bool tv) {
@@ -38,9 +40,9 @@ void add_properties(std::vector<Row>& rows, const AnyLayout& l, bool tv) {
 // CuTe's cosize is 1 + the sum of (s-1)*|d|; with strides of opposite signs
 // it can leave 64 bits while every offset fits, and info still answers
 // (in words: JSON readers hold no such number).
-Row cosize_row(const Layout& l) {
+Row cosize_row(const Layout& l, Notation n) {
   try {
-    return number_row("cosize", cosize(l));
+    return number_row("cosize", cosize(l), n);
   } catch (const Error&) {
     __int128 sum = 1;
     const std::vector<Int> s = leaves(l.shape), d = leaves(l.stride);
@@ -60,26 +62,25 @@ void add_offset_rows(std::vector<Row>& rows, const AnyLayout& l, const Layout& i
 
 }  // namespace
 
-std::string render_info(const Value& v, bool json) { return render_info(v, InfoOptions{json, false}); }
-
 std::string render_info(const Value& v, const InfoOptions& options) {
   if (!v.is_layout_like() && !v.is_int_tuple())
-    throw Error(fmt::format("info needs a layout, got {} {}", a_kind_name(v), to_text(v)));
+    throw Error(fmt::format("info needs a layout, got {} {}", a_kind_name(v), to_text(v, options.notation)));
   const AnyLayout l = *v.as_layout();
   const Layout& inner = inner_layout(l);
   const auto* composed = std::get_if<ComposedLayout>(&l);
 
   std::vector<Row> rows;
-  rows.push_back(text_row("layout", render_notation(Value::of(l))));
+  const Notation n = options.notation;
+  rows.push_back(text_row("layout", render_notation(Value::of(l), n)));
   if (!composed && is_coordinate_layout(inner)) {
     // Scaled-basis strides: the layout maps to coordinates, and the offset properties do not apply.
-    rows.push_back(text_row("shape", to_text(inner.shape)));
-    rows.push_back(text_row("stride", to_text(inner.stride)));
-    rows.push_back(text_row("size", to_text(size(inner))));
-    rows.push_back(text_row("cosize", to_text(coordinate_cosize(inner))));
-    rows.push_back(text_row("rank", to_text(static_int(inner.shape.rank()))));
-    rows.push_back(text_row("depth", to_text(static_int(depth(inner.shape)))));
-    rows.push_back(text_row("coshape", to_text(coordinate_coshape(inner))));
+    rows.push_back(text_row("shape", to_text(inner.shape, n)));
+    rows.push_back(text_row("stride", to_text(inner.stride, n)));
+    rows.push_back(text_row("size", to_text(size(inner), n)));
+    rows.push_back(text_row("cosize", to_text(coordinate_cosize(inner), n)));
+    rows.push_back(text_row("rank", to_text(static_int(inner.shape.rank()), n)));
+    rows.push_back(text_row("depth", to_text(static_int(depth(inner.shape)), n)));
+    rows.push_back(text_row("coshape", to_text(coordinate_coshape(inner), n)));
     rows.push_back(text_row("codomain", "coordinates (scaled-basis strides: L(i) is a coordinate, not an offset)"));
   } else {
     add_offset_rows(rows, l, inner, composed, options);
@@ -99,16 +100,17 @@ namespace {
 
 void add_offset_rows(std::vector<Row>& rows, const AnyLayout& l, const Layout& inner, const ComposedLayout* composed,
                      const InfoOptions& options) {
-  rows.push_back(text_row("shape", to_text(inner.shape)));
-  if (!composed) rows.push_back(text_row("stride", to_text(inner.stride)));
-  rows.push_back(number_row("size", size(inner)));
-  rows.push_back(cosize_row(inner));
-  rows.push_back(number_row("rank", static_int(inner.shape.rank())));
-  rows.push_back(number_row("depth", static_int(depth(inner.shape))));
+  const Notation n = options.notation;
+  rows.push_back(text_row("shape", to_text(inner.shape, n)));
+  if (!composed) rows.push_back(text_row("stride", to_text(inner.stride, n)));
+  rows.push_back(number_row("size", size(inner), n));
+  rows.push_back(cosize_row(inner, n));
+  rows.push_back(number_row("rank", static_int(inner.shape.rank()), n));
+  rows.push_back(number_row("depth", static_int(depth(inner.shape)), n));
   if (composed) {
     rows.push_back(text_row("swizzle", to_text(composed->swizzle)));
-    rows.push_back(number_row("offset", composed->offset));
-    rows.push_back(text_row("inner", to_text(inner)));
+    rows.push_back(number_row("offset", composed->offset, n));
+    rows.push_back(text_row("inner", to_text(inner, n)));
   }
   add_properties(rows, l, options.tv);
 }

@@ -2,6 +2,6 @@
 
 namespace layoutx {
 
-std::string render_notation(const Value& v) { return to_text(v); }
+std::string render_notation(const Value& v, Notation n) { return to_text(v, n); }
 
 }  // namespace layoutx

@@ -28,9 +28,9 @@ bool is_identity(const Layout& thr_id) {
   return c.shape.is_leaf() && (c.shape.value().value == 1 || c.stride.value().value == 1);
 }
 
-std::string header(const TvView& view) {
-  std::string s = to_text(view.tv) + "\n(tile " + to_text(view.tile);
-  if (!is_identity(view.thr_id)) s += ", ThrID " + to_text(view.thr_id);
+std::string header(const TvView& view, Notation n) {
+  std::string s = to_text(view.tv, n) + "\n(tile " + to_text(view.tile, n);
+  if (!is_identity(view.thr_id)) s += ", ThrID " + to_text(view.thr_id, n);
   return s + ")\n";
 }
 
@@ -123,7 +123,7 @@ std::string render_tv_grid(const TvView& view, const PictureOptions& options) {
   const TvScan scan = scan_tv(view, options);
   const Labels l = drawn_labels(view, options);
   const std::size_t w = widest(l.owners, fmt::formatted_size("{}", std::max<std::int64_t>(l.cols - 1, 0)));
-  std::string out = header(view) + "    ";
+  std::string out = header(view, options.notation) + "    ";
   for (std::int64_t c = 0; c < l.cols; ++c) fmt::format_to(std::back_inserter(out), "  {:>{}} ", c, w);
   out += "\n";
   std::string border = "    ";
@@ -143,7 +143,7 @@ std::string render_tv_threads(const TvView& view, const PictureOptions& options)
   std::unordered_map<std::int64_t, std::int64_t> cell_of;  // index -> first cell holding it
   for (std::size_t c = 0; c < scan.index.size(); ++c) cell_of.emplace(scan.index[c], static_cast<std::int64_t>(c));
   const Layout threads = get(view.tv, 0), values = get(view.tv, 1);
-  std::string out = header(view);
+  std::string out = header(view, options.notation);
   for (std::int64_t t = 0; t < size(threads).value; ++t) {
     fmt::format_to(std::back_inserter(out), "T{}:", evaluate(view.thr_id, IntTuple(static_int(t))).value);
     const std::int64_t base = evaluate(threads, IntTuple(static_int(t))).value;

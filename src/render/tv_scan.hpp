@@ -14,7 +14,7 @@ struct TileExtent {
 };
 
 // Rows and columns of a tile layout of rank 1 or 2 (rank 1 is one column).
-TileExtent tile_extent(const Layout& tile);
+TileExtent tile_extent(const Layout& tile, Notation n);
 
 struct TvClaim {
   std::int64_t index = 0;  // the tile index claimed

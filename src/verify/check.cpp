@@ -20,9 +20,9 @@ void compare_with_host(Findings& f, const AnyLayout& l, const std::string& name)
 }
 
 // Every layout in a result: the result itself, or each layout of a tile.
-void collect_layouts(const Value& v, std::vector<AnyLayout>& out) {
+void collect_layouts(const Value& v, std::vector<AnyLayout>& out, Notation n) {
   if (v.kind == Value::Kind::Tuple && !v.is_int_tuple()) {
-    for (const auto& e : v.elems) collect_layouts(e, out);
+    for (const auto& e : v.elems) collect_layouts(e, out, n);
     return;
   }
   if (v.is_int_tuple()) {
@@ -31,7 +31,7 @@ void collect_layouts(const Value& v, std::vector<AnyLayout>& out) {
     out.push_back(l);
     return;
   }
-  if (!v.is_layout_like()) throw Error(fmt::format("check needs a layout, got {} {}", a_kind_name(v), to_text(v)));
+  if (!v.is_layout_like()) throw Error(fmt::format("check needs a layout, got {} {}", a_kind_name(v), to_text(v, n)));
   out.push_back(v.as_any_layout());
 }
 
@@ -114,8 +114,8 @@ void size_must_match(Findings& f, const AnyLayout& result, Int expected, const s
     f.broken(fmt::format("size(R) = {} but {} = {}", size(result).value, of, expected.value));
 }
 
-Report check(const Evaluation& e, bool warned, const Options& o) {
-  Findings f(o, warned);
+Report check(const Evaluation& e, bool warned, const Options& o, Diagnostics& diag) {
+  Findings f(o, warned, diag);
   const Value& v = e.value;
   if (v.kind == Value::Kind::Swizzle) {
     f.skipped("a swizzle alone has no domain: nothing to evaluate");
@@ -123,7 +123,7 @@ Report check(const Evaluation& e, bool warned, const Options& o) {
   }
   std::vector<AnyLayout> layouts;
   try {
-    collect_layouts(v, layouts);
+    collect_layouts(v, layouts, diag.notation());
   } catch (const Error&) {
     // Only an int tuple fails here on its own (a stride, say): as a shape, its size leaves 64 bits.
     if (!v.is_int_tuple()) throw;

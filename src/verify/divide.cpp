@@ -23,7 +23,7 @@ struct Fields {
   AnyLayout base;
 };
 
-std::optional<Fields> fields_by_mode(const AnyLayout& a, const Value& tile) {
+std::optional<Fields> fields_by_mode(const AnyLayout& a, const Value& tile, Diagnostics& diag) {
   const Layout& inner = inner_layout(a);
   std::vector<Layout> modes;
   if (inner.shape.is_leaf())
@@ -40,7 +40,7 @@ std::optional<Fields> fields_by_mode(const AnyLayout& a, const Value& tile) {
     if (m < tile.elems.size() && tile.elems[m].kind != Value::Kind::Underscore) {
       const auto t = as_tiler(tile.elems[m]);
       if (!t) return std::nullopt;
-      width = max(s, cosize(logical_divide(identity_layout(modes[m].shape), *t)));
+      width = max(s, cosize(logical_divide(identity_layout(modes[m].shape), *t, diag)));
     }
     strides.push_back(identity_layout(modes[m].shape, field).stride);
     wide_shapes.push_back(widen_last(modes[m].shape, ceil_div(width, s)));
@@ -60,10 +60,10 @@ std::optional<Fields> fields_by_mode(const AnyLayout& a, const Value& tile) {
 }
 
 // The same call with operand 0 replaced, as a function of the index.
-std::optional<AnyLayout> again_on(const OuterCall& call, const Layout& first) {
+std::optional<AnyLayout> again_on(const OuterCall& call, const Layout& first, Diagnostics& diag) {
   std::vector<Value> operands = call.operands;
   operands[0] = Value::of(first);
-  return as_function(call.again(std::move(operands)));
+  return as_function(call.again(std::move(operands), diag));
 }
 
 }  // namespace
@@ -74,29 +74,29 @@ void check_divide(Findings& f, const AnyLayout& result, const OuterCall& call) {
   const auto a = av.kind == Value::Kind::Swizzle ? std::nullopt : as_function(av);
   if (!a) return f.skipped(call.name + ": property not checked");
   const Layout identity = identity_layout(inner_layout(*a).shape);
-  const auto compact = again_on(call, identity);
+  const auto compact = again_on(call, identity, f.diag());
   if (!compact) return f.skipped(call.name + ": property not checked");
   std::optional<AnyLayout> base = *a, d = compact;
   if (t.kind == Value::Kind::Tuple) {
     std::optional<Fields> fields;
     try {
-      fields = fields_by_mode(*a, t);
+      fields = fields_by_mode(*a, t, f.diag());
     } catch (const Error&) {
       fields.reset();  // fields too wide for 64 bits
     }
     if (!fields) return f.skipped(call.name + ": the tile's reach is too wide to check");
     base = fields->base;
-    d = again_on(call, fields->identity);
+    d = again_on(call, fields->identity, f.diag());
     if (!d) return f.skipped(call.name + ": property not checked");
   }
   size_must_match(f, result, size(*d), "size(D)");
   // With a tile that reaches past a mode of A, D re-indexes A's modes widened
   // to that reach, so it is not the divide of A's own identity: each is named.
-  const bool widened = to_text(*d) != to_text(*compact);
+  const bool widened = f.text(*d) != f.text(*compact);
   const std::string what =
       widened ? fmt::format("{}: R(i) == A'(D(i)), D = {}, A' = {} (A's modes extended to the tile's reach)", call.name,
-                            to_text(*d), to_text(*base))
-              : fmt::format("{}: R(i) == A(D(i)), D = {}", call.name, to_text(*d));
+                            f.text(*d), f.text(*base))
+              : fmt::format("{}: R(i) == A(D(i)), D = {}", call.name, f.text(*d));
   f.verdict(what, device::check_composition(f.device_options(), result, *base, *d),
             [](const device::Mismatch& m) { return show_pair("R(i)", "A(D(i))", m); });
   // Where the tiler does not partition A (it reaches past A, or overlaps),
@@ -104,9 +104,9 @@ void check_divide(Findings& f, const AnyLayout& result, const OuterCall& call) {
   const std::int64_t n = size(*a).value;
   const device::Bijection b = device::check_bijection(f.device_options(), *compact, n);
   const std::string onto =
-      widened ? fmt::format("the tiler partitions A: D0 = {} ({} of A's identity) re-indexes 0..{}", to_text(*compact),
+      widened ? fmt::format("the tiler partitions A: D0 = {} ({} of A's identity) re-indexes 0..{}", f.text(*compact),
                             call.name, n - 1)
-              : fmt::format("the tiler partitions A: {} re-indexes 0..{}", to_text(*compact), n - 1);
+              : fmt::format("the tiler partitions A: {} re-indexes 0..{}", f.text(*compact), n - 1);
   const char* d_name = widened ? "D0" : "D";
   f.verdict(onto + " (none outside)", b.outside,
             [&](const device::Mismatch& m) { return fmt::format("{}({}) = {}", d_name, m.index, m.actual); },

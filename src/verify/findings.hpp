@@ -13,7 +13,7 @@ namespace layoutx::verify {
 
 class Findings {
  public:
-  Findings(const Options& o, bool warned) : options_(o), warned_(warned) {}
+  Findings(const Options& o, bool warned, Diagnostics& diag) : options_(o), warned_(warned), diag_(diag) {}
 
   void line(const std::string& s) { report_.lines += "  " + s + "\n"; }
 
@@ -48,9 +48,18 @@ class Findings {
   }
   Report report() const { return report_; }
 
+  // Where the operations the checks evaluate on the side report.
+  Diagnostics& diag() const { return diag_; }
+  // A value in the notation of the report.
+  template <class T>
+  std::string text(const T& x) const {
+    return to_text(x, diag_.notation());
+  }
+
  private:
   const Options& options_;
   bool warned_;
+  Diagnostics& diag_;
   Report report_;
 };
 

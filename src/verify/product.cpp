@@ -11,8 +11,8 @@ namespace layoutx::verify {
 namespace {
 
 // The layout of a block's offsets and its tile origins: (A, complement(A, size(A) * cosize(T))).
-Layout block_and_origins(const Layout& block, const Layout& tiler) {
-  return make_layout(std::vector<Layout>{block, complement(block, IntTuple(size(block) * cosize(tiler)))});
+Layout block_and_origins(const Layout& block, const Layout& tiler, Diagnostics& diag) {
+  return make_layout(std::vector<Layout>{block, complement(block, IntTuple(size(block) * cosize(tiler)), diag)});
 }
 
 Layout tiler_layout(const Value& t) {
@@ -50,8 +50,8 @@ void check_by_mode(Findings& f, const AnyLayout& result, const AnyLayout& a, con
       continue;
     }
     const Layout tm = tiler_layout(*t);
-    base.push_back(block_and_origins(modes[m], tm));
-    reindex.push_back(logical_product(identity_layout(modes[m].shape), Tiler::of(tm)));
+    base.push_back(block_and_origins(modes[m], tm, f.diag()));
+    reindex.push_back(logical_product(identity_layout(modes[m].shape), Tiler::of(tm), f.diag()));
   }
   f.verdict("logical_product: R(c) == Base_m(D_m(c_m)) by mode, Base_m = (A_m, complement(A_m, size(A_m) * cosize(T_m)))",
             device::check_composition(f.device_options(), result, swizzled_like(a, make_layout(base)), reindex),
@@ -75,14 +75,14 @@ void check_product(Findings& f, const AnyLayout& result, const OuterCall& call) 
   }
   const Layout block = inner_layout(*a);
   const Layout tiler = tiler_layout(t);
-  const AnyLayout base = swizzled_like(*a, block_and_origins(block, tiler));
+  const AnyLayout base = swizzled_like(*a, block_and_origins(block, tiler, f.diag()));
   std::vector<Value> operands = call.operands;
   operands[0] = Value::of(identity_layout(block.shape));
-  const auto d = as_function(call.again(std::move(operands)));
+  const auto d = as_function(call.again(std::move(operands), f.diag()));
   if (!d) return f.skipped(call.name + ": property not checked");
   size_must_match(f, result, size(*d), "size(D)");
   const std::string what = fmt::format("{}: R(i) == (A, complement(A, {}))(D(i)), D = {}", call.name,
-                                       to_text(size(block) * cosize(tiler)), to_text(*d));
+                                       f.text(size(block) * cosize(tiler)), f.text(*d));
   f.verdict(what, device::check_composition(f.device_options(), result, base, *d),
             [](const device::Mismatch& m) { return show_pair("R(i)", "Base(D(i))", m); });
 }

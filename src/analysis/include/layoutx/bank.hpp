@@ -101,14 +101,16 @@ struct BankAnalysis {
   int conflict_degree = 0;
 };
 
-BankAnalysis analyze_banks(SharedAccess access, const AnyLayout& threads, std::int64_t elem_bits,
+// Offsets past shared memory are a warning in `diag`.
+BankAnalysis analyze_banks(SharedAccess access, const AnyLayout& threads, std::int64_t elem_bits, Diagnostics& diag,
                            const AnyLayout* smem = nullptr);
 
 // The friendlier form: a CuTe TV layout (thread, value) -> coordinate of
 // `smem`. Each thread accesses its values `vector` at a time (the access's
 // width in elements), which must lie contiguous in shared memory; warp w's
 // threads 32w..32w+31 take one instruction per vector. Not for ldmatrix.
-BankAnalysis analyze_tv_banks(SharedAccess access, const Layout& tv, const AnyLayout& smem, std::int64_t elem_bits);
+BankAnalysis analyze_tv_banks(SharedAccess access, const Layout& tv, const AnyLayout& smem, std::int64_t elem_bits,
+                              Diagnostics& diag);
 
 // Byte offset of element `offset`, checked: whole bytes, no overflow.
 std::int64_t element_byte_offset(std::int64_t offset, std::int64_t elem_bits);

@@ -45,7 +45,7 @@ struct Atom {
 struct CopyElements {
   Layout src, dst, ref, tile;
 };
-CopyElements copy_elements(const CopyAtom& atom, int bits);
+CopyElements copy_elements(const CopyAtom& atom, int bits, Diagnostics& diag);
 
 // The shared-memory instruction a copy atom issues, for the bank model:
 // ldmatrix / stmatrix atoms their LDSM / STSM form, UniversalCopy<T> a load

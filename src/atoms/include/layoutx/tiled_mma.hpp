@@ -18,7 +18,8 @@ struct TiledMma {
 
 // thr_layout has rank <= 3 (missing modes are 1:0); permutations has at most
 // three modes (missing ones are `_`).
-TiledMma make_tiled_mma(const MmaAtom& atom, const Layout& thr_layout, const std::vector<Tiler>& permutations);
+TiledMma make_tiled_mma(const MmaAtom& atom, const Layout& thr_layout, const std::vector<Tiler>& permutations,
+                        Diagnostics& diag);
 
 // tile_size<I>: the extent of mode I (0 M, 1 N, 2 K) the tiled MMA covers.
 Int tile_size(const TiledMma& mma, int mode);
@@ -26,14 +27,14 @@ IntTuple tile_shape(const TiledMma& mma);
 
 // thrfrg_C / thrfrg_A / thrfrg_B of the compact reference layout of the tile:
 // ((ThrV,(ThrM,ThrN)),(FrgV,(RestM,RestN))) -> index into the M x N tile, etc.
-Layout thrfrg_C(const TiledMma& mma);
-Layout thrfrg_A(const TiledMma& mma);
-Layout thrfrg_B(const TiledMma& mma);
+Layout thrfrg_C(const TiledMma& mma, Diagnostics& diag);
+Layout thrfrg_A(const TiledMma& mma, Diagnostics& diag);
+Layout thrfrg_B(const TiledMma& mma, Diagnostics& diag);
 
 // get_layoutC_TV / get_layoutA_TV / get_layoutB_TV: (thread index, value) -> index.
-Layout layout_C_TV(const TiledMma& mma);
-Layout layout_A_TV(const TiledMma& mma);
-Layout layout_B_TV(const TiledMma& mma);
+Layout layout_C_TV(const TiledMma& mma, Diagnostics& diag);
+Layout layout_A_TV(const TiledMma& mma, Diagnostics& diag);
+Layout layout_B_TV(const TiledMma& mma, Diagnostics& diag);
 
 // One operand as print_latex(TiledMMA) draws it: the thrfrg layout, the
 // thread numbers of its thread mode (ThrLayoutVMNK with the other operand's
@@ -43,8 +44,8 @@ struct OperandTv {
   Layout thr_id;
   Int rows, cols;
 };
-OperandTv operand_C(const TiledMma& mma);
-OperandTv operand_A(const TiledMma& mma);
-OperandTv operand_B(const TiledMma& mma);
+OperandTv operand_C(const TiledMma& mma, Diagnostics& diag);
+OperandTv operand_A(const TiledMma& mma, Diagnostics& diag);
+OperandTv operand_B(const TiledMma& mma, Diagnostics& diag);
 
 }  // namespace layoutx

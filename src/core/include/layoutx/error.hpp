@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include "layoutx/notation.hpp"
+
 namespace layoutx {
 
 class Error : public std::runtime_error {
@@ -26,41 +28,26 @@ struct Warning {
   std::string message;
 };
 
-// Warnings collected while evaluating one expression. One collector per
-// thread: evaluation is single-threaded and nested algebra calls all report here.
+// What one evaluation reports besides its value: the warnings it raised, and
+// the caller's choices of how to report. The caller owns it and hands it to
+// every operation that may warn, so nothing about reporting is process state.
 class Diagnostics {
  public:
-  static Diagnostics& current();
+  explicit Diagnostics(bool strict = false, Notation notation = {}) : strict_(strict), notation_(notation) {}
 
+  // Records a warning; under `strict` (--strict) it is an Error at the point it is raised.
   void warn(std::string condition, std::string message);
   const std::vector<Warning>& warnings() const { return warnings_; }
   void clear() { warnings_.clear(); }
 
-  // A fresh start: no warnings, and warnings stay warnings.
-  void reset() {
-    warnings_.clear();
-    strict = false;
-  }
-
-  // --strict: a warning becomes an Error at the point it is raised.
-  bool strict = false;
+  bool strict() const { return strict_; }
+  // How messages write the values they name.
+  Notation notation() const { return notation_; }
 
  private:
+  bool strict_;
+  Notation notation_;
   std::vector<Warning> warnings_;
-};
-
-// Evaluation on the side (an expression's static twin, the internal step of an
-// analysis): the warnings it raises are dropped, and what was collected before
-// is back when the scope ends; `strict` says whether --strict holds inside.
-class DiagnosticsAside {
- public:
-  explicit DiagnosticsAside(bool strict) : saved_(Diagnostics::current()) { Diagnostics::current().strict = strict; }
-  ~DiagnosticsAside() { Diagnostics::current() = saved_; }
-  DiagnosticsAside(const DiagnosticsAside&) = delete;
-  DiagnosticsAside& operator=(const DiagnosticsAside&) = delete;
-
- private:
-  Diagnostics saved_;
 };
 
 }  // namespace layoutx

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "layoutx/error.hpp"
 #include "layoutx/integer.hpp"
 
 namespace layoutx {
@@ -41,7 +42,7 @@ class IntTuple {
 // Element i of CuTe's select<...>(t). A dynamic integer reaches CuTe's get<I>
 // for dim3 by conversion (the integer overload is declared after select), so
 // select<0> gives it as a 32-bit unsigned value and select<1>, select<2> give 1.
-IntTuple select_element(const IntTuple& t, int i);
+IntTuple select_element(const IntTuple& t, int i, Diagnostics& diag);
 
 int depth(const IntTuple& t);
 Int product(const IntTuple& t);                       // CuTe's size() of a shape
@@ -64,7 +65,7 @@ IntTuple repeat_like(const IntTuple& t, Int x);
 IntTuple product_each(const IntTuple& t);
 Int inner_product(const IntTuple& a, const IntTuple& b);
 
-IntTuple shape_div(const IntTuple& a, const IntTuple& b);
+IntTuple shape_div(const IntTuple& a, const IntTuple& b, Diagnostics& diag);
 IntTuple ceil_div(const IntTuple& a, const IntTuple& b);
 IntTuple coalesce_shape(const IntTuple& shape);  // coalesce(Shape): merge neighbours of equal staticness
 IntTuple zip(const IntTuple& t);                      // transpose of a tuple of equal-rank tuples

@@ -32,7 +32,7 @@ IntTuple coshape(const Layout& l);
 Int cosize(const Layout& l);
 
 Layout get(const Layout& l, int i);
-Layout select(const Layout& l, const std::vector<int>& modes);
+Layout select(const Layout& l, const std::vector<int>& modes, Diagnostics& diag);
 Layout take(const Layout& l, int b, int e);
 Layout flatten(const Layout& l);
 Layout append_to_rank(const Layout& l, int n);  // append<N>(l) with _1:_0 modes

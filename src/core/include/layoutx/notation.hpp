@@ -11,13 +11,15 @@ class IntTuple;
 struct Layout;
 struct Int;
 
-// Whether to write static marks by default (CuTe-exact --dynamic mode turns them on;
-// the default mode prints CuTe's text with every mark removed).
-void set_static_marks(bool on);
-bool static_marks();
+// How values are written. CuTe's print marks static integers (_4); the
+// default mode prints CuTe's text with every mark removed, the CuTe-exact
+// --dynamic mode keeps them.
+struct Notation {
+  bool static_marks = false;
+};
 
-std::string to_text(Int i);
-std::string to_text(const IntTuple& t);
-std::string to_text(const Layout& l);
+std::string to_text(Int i, Notation n = {});
+std::string to_text(const IntTuple& t, Notation n = {});
+std::string to_text(const Layout& l, Notation n = {});
 
 }  // namespace layoutx

@@ -60,6 +60,6 @@ Int apply_swizzles(const ComposedLayout& c, Int x);
 Int evaluate(const ComposedLayout& c, const IntTuple& coord);  // swizzle(offset + layout(coord))
 
 std::string to_text(const Swizzle& s);
-std::string to_text(const ComposedLayout& c);
+std::string to_text(const ComposedLayout& c, Notation n = {});
 
 }  // namespace layoutx

@@ -13,7 +13,7 @@ namespace layoutx {
 using AnyLayout = std::variant<Layout, ComposedLayout>;
 
 // CuTe's print of either kind.
-std::string to_text(const AnyLayout& l);
+std::string to_text(const AnyLayout& l, Notation n = {});
 
 // composition(Swizzle, offset, Layout): a swizzle with no bits and a static
 // zero offset is the identity, and CuTe returns the plain layout.
@@ -21,10 +21,10 @@ AnyLayout compose(const Swizzle& sw, Int offset, const Layout& l);
 AnyLayout composition(const Swizzle& sw, const Layout& l);
 // Layout o Swizzle: a new swizzle found by passing the masks through the layout.
 AnyLayout composition(const Layout& a, const Swizzle& sw);
-AnyLayout composition(const Layout& a, const ComposedLayout& b);
-AnyLayout composition(const AnyLayout& a, const Tiler& b);
+AnyLayout composition(const Layout& a, const ComposedLayout& b, Diagnostics& diag);
+AnyLayout composition(const AnyLayout& a, const Tiler& b, Diagnostics& diag);
 // Both swizzled: CuTe nests the right-hand swizzle inside the left-hand one.
-AnyLayout composition(const ComposedLayout& a, const ComposedLayout& b);
+AnyLayout composition(const ComposedLayout& a, const ComposedLayout& b, Diagnostics& diag);
 Swizzle composition(const Swizzle& a, const Swizzle& b);
 
 // Whether CuTe's composition(Swizzle<0,M,S>, Int<0>, L) identity shortcut
@@ -51,17 +51,18 @@ AnyLayout left_inverse(const ComposedLayout& c);
 
 Swizzle upcast(const Swizzle& sw, std::int64_t n);
 Swizzle downcast(const Swizzle& sw, std::int64_t n);
-ComposedLayout upcast(const ComposedLayout& c, std::int64_t n);
+ComposedLayout upcast(const ComposedLayout& c, std::int64_t n, Diagnostics& diag);
 ComposedLayout downcast(const ComposedLayout& c, std::int64_t n);
 Swizzle recast_layout(const Swizzle& sw, std::int64_t old_bits, std::int64_t new_bits);
-ComposedLayout recast_layout(const ComposedLayout& c, std::int64_t old_bits, std::int64_t new_bits);
+ComposedLayout recast_layout(const ComposedLayout& c, std::int64_t old_bits, std::int64_t new_bits,
+                             Diagnostics& diag);
 
-Layout max_common_layout(const ComposedLayout& a, const Layout& b);
-Int max_common_vector(const ComposedLayout& a, const Layout& b);
-Int max_common_vector(const ComposedLayout& a, const ComposedLayout& b);
+Layout max_common_layout(const ComposedLayout& a, const Layout& b, Diagnostics& diag);
+Int max_common_vector(const ComposedLayout& a, const Layout& b, Diagnostics& diag);
+Int max_common_vector(const ComposedLayout& a, const ComposedLayout& b, Diagnostics& diag);
 
 // logical_product(Layout, Swizzle o 0 o Layout): the tiler's swizzle carried onto the product.
-AnyLayout logical_product(const Layout& block, const ComposedLayout& tiler);
+AnyLayout logical_product(const Layout& block, const ComposedLayout& tiler, Diagnostics& diag);
 
 Int size(const AnyLayout& l);
 Int cosize(const AnyLayout& l);

@@ -32,12 +32,15 @@ struct Event {
 extern thread_local constinit bool active;
 inline bool on() { return active; }
 
-// Trace values are shown in CuTe's notation.
+// The notation of the Recorder collecting this thread's events.
+Notation notation();
+
+// Trace values are shown in CuTe's notation, as the Recorder asks.
 inline std::string text(const std::string& s) { return s; }
 inline std::string text(const char* s) { return s; }
-inline std::string text(Int i) { return to_text(i); }
-inline std::string text(const IntTuple& t) { return to_text(t); }
-inline std::string text(const Layout& l) { return to_text(l); }
+inline std::string text(Int i) { return to_text(i, notation()); }
+inline std::string text(const IntTuple& t) { return to_text(t, notation()); }
+inline std::string text(const Layout& l) { return to_text(l, notation()); }
 template <std::integral T>
 std::string text(T v) {
   return std::to_string(v);
@@ -86,10 +89,11 @@ class Scope {
   int exceptions_;
 };
 
-// Turns tracing on for this thread while it lives; collects at most max_events.
+// Turns tracing on for this thread while it lives; collects at most
+// max_events, their values written in `notation`.
 class Recorder {
  public:
-  explicit Recorder(std::size_t max_events = 200000);
+  explicit Recorder(Notation notation, std::size_t max_events = 200000);
   ~Recorder();
   Recorder(const Recorder&) = delete;
   Recorder& operator=(const Recorder&) = delete;
@@ -104,6 +108,8 @@ class Recorder {
 
  private:
   friend void record(Event::Kind, std::string, std::vector<Field>);
+  friend Notation notation();
+  Notation notation_;
   std::vector<Event> events_;
   std::size_t max_events_;
   bool truncated_ = false;

@@ -38,8 +38,9 @@ struct LanguageOptions {
 bool bindable_name(std::string_view name);
 
 // Parse and evaluate one expression. Throws SourceError for syntax and
-// evaluation errors (with the offending position).
-Value evaluate_expression(std::string_view text, const LanguageOptions& options);
+// evaluation errors (with the offending position); warnings go to `diag`
+// (under its `strict`, the first one is the error).
+Value evaluate_expression(std::string_view text, const LanguageOptions& options, Diagnostics& diag);
 
 // The defining property of an operation, as the function table records it:
 // what `layoutx check` verifies of its result at every point.
@@ -64,7 +65,7 @@ struct OuterCall {
   std::string name;
   std::vector<Value> operands;
   // The same operation (template arguments included) on other operands.
-  std::function<Value(std::vector<Value>)> again;
+  std::function<Value(std::vector<Value>, Diagnostics&)> again;
 };
 
 struct Evaluation {
@@ -73,7 +74,7 @@ struct Evaluation {
 };
 
 // evaluate_expression, keeping the outermost operation's operands.
-Evaluation evaluate_with_operands(std::string_view text, const LanguageOptions& options);
+Evaluation evaluate_with_operands(std::string_view text, const LanguageOptions& options, Diagnostics& diag);
 
 // Every function name the language knows (for help text, completions and "did you mean").
 const std::vector<std::string>& function_names();

@@ -10,8 +10,8 @@
 
 namespace layoutx {
 
-// CuTe's print text of a value (static marks according to static_marks()).
-std::string render_notation(const Value& v);
+// CuTe's print text of a value, in the notation asked for.
+std::string render_notation(const Value& v, Notation n);
 
 // Rows or columns [begin, end) of a grid (print --rows/--cols); end -1 is the last.
 struct GridWindow {
@@ -24,6 +24,7 @@ struct GridOptions {
   // A window of the grid: its cells keep their row and column numbers, and
   // the limit counts only the cells shown.
   GridWindow rows, cols;
+  Notation notation;  // of the title (cells are offsets, which carry no marks)
 };
 
 // CuTe's print_layout for rank-2 layouts and composed layouts, byte for byte;
@@ -49,12 +50,12 @@ using OffsetValueSink = std::function<void(const std::int64_t* offsets, std::siz
 void stream_offset_values(const AnyLayout& l, const OffsetValueSink& sink);
 
 // shape/stride/size/cosize/rank/depth, as text lines or a JSON object.
-std::string render_info(const Value& v, bool json);
 // The same lines first, then the offset function's properties (injective,
 // surjective, ..., max_common_vector); `tv` adds the thread-value ones.
 struct InfoOptions {
   bool json = false;
   bool tv = false;  // mode 0 is the thread, mode 1 the value
+  Notation notation;
 };
 std::string render_info(const Value& v, const InfoOptions& options);
 

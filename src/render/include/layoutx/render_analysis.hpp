@@ -27,13 +27,14 @@ struct EqualityView {
   bool color = false;
   bool grid = true;                               // draw the marked grid when they differ
   std::int64_t max_cells = std::int64_t{1} << 20;  // larger grids are left out with a note
+  Notation notation;
 };
 
 std::string render_comparison(const Comparison& c, const AnyLayout& a, const AnyLayout& b, const EqualityView& view);
 // The same report handed to `sink` in pieces: the grid a block of rows at a time, never held whole.
 void render_comparison(const Comparison& c, const AnyLayout& a, const AnyLayout& b, const EqualityView& view,
                        const Sink& sink);
-std::string render_structural(bool equal, const AnyLayout& a, const AnyLayout& b, bool json);
+std::string render_structural(bool equal, const AnyLayout& a, const AnyLayout& b, bool json, Notation n);
 
 // One lookup result per line: index, per-mode coordinate, natural coordinate,
 // offset (tab-separated), or a JSON object per line.

@@ -21,6 +21,6 @@ std::string render_bank(const BankAnalysis& a, BankFormat format, bool color);
 // The ranking: the best candidates with their wavefronts per pattern, and the
 // tile as given for comparison; as a table or one JSON object.
 std::string render_search(const SearchResult& r, const Layout& tile, std::int64_t elem_bits,
-                          const std::vector<AccessPattern>& patterns, bool json);
+                          const std::vector<AccessPattern>& patterns, bool json, Notation n);
 
 }  // namespace layoutx

@@ -60,6 +60,7 @@ struct PictureOptions {
   std::int64_t grid_max_cells = 1 << 20;    // --max-cells: the global limit on grids
   ColorBy color_by = ColorBy::Offset;       // what the colour of a layout cell follows
   int bits = 32;                            // element width, for ColorBy::Bank
+  Notation notation;                        // of the layouts named in titles and comments
 };
 
 // Throws Error naming the option to raise when rows x cols cells are past either limit.

@@ -31,6 +31,6 @@ struct Report {
 
 // `warned`: layoutx warned about the expression's answer, so a property it
 // breaks is a known weakness of CuTe's answer rather than a failure.
-Report check(const Evaluation& e, bool warned, const Options& o);
+Report check(const Evaluation& e, bool warned, const Options& o, Diagnostics& diag);
 
 }  // namespace layoutx::verify
