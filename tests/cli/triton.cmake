@@ -38,3 +38,26 @@ layoutx(emit --triton --smem --shape 8,64 "Sw<3,3,3> o (8,64):(64,1)")
 expect(0 "^#ttg.shared_linear<\\{offset = \\[\\[0, 1\\], \\[0, 2\\], \\[0, 4\\], \\[0, 8\\], \\[0, 16\\], \\[0, 32\\], \\[1, 8\\], \\[2, 16\\], \\[4, 32\\]\\], block = \\[\\]\\}, alignment = 16>\n$" "^$" "emit --triton --smem of a swizzled smem layout")
 layoutx(emit --triton --shape 16,32 "((3,16),4):((64,1),16)")
 expect(1 "" "thread mode 0 \\(3:64\\) is not linear over F2: its extent 3 is not a power of two" "a mode that is not linear over F2")
+
+# tv of a Triton layout alone: its tile is the tensor (--shape, or the shape a
+# linear layout carries), as if TILE were given.
+layoutx(--shape 16,32 tv "${blocked}" "(16,32)")
+set(with_tile "${out}")
+layoutx(--shape 16,32 tv "${blocked}")
+if(NOT rc EQUAL 0 OR NOT out STREQUAL "${with_tile}")
+  fail("tv of a Triton layout without TILE should show it over its shape (16,32)")
+endif()
+layoutx(tv "${linear}")
+if(NOT rc EQUAL 0 OR NOT out STREQUAL "${with_tile}")
+  fail("tv of a #ttg.linear without TILE should show it over the shape it carries")
+endif()
+layoutx(tv "((8,16),4):((64,1),16)")
+expect(2 "" "tv takes TV_LAYOUT and TILE, or --atom NAME" "a CuTe TV layout still needs its TILE")
+
+# Layouts over a cluster of CTAs: the thread index goes on through the block.
+layoutx(--shape 64,32 eval "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[1, 0]]}>")
+expect(0 "^\\(\\(8,16,2\\),\\(4,2\\)\\):\\(\\(256,1,32\\),\\(64,16\\)\\)\n$" "^$" "a blocked layout over 2 CTAs")
+layoutx(--shape 64,32 emit --triton "((8,16,2),(4,2)):((256,1,32),(64,16))")
+expect(0 "warp = \\[\\[4, 0\\], \\[8, 0\\], \\[32, 0\\]\\], block = \\[\\]" "^$" "without the warp count, a CuTe TV layout's threads past the lanes are warps")
+layoutx(--shape 64,64 eval "#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], CGALayout = [[1, 0]]}>")
+expect(1 "" "a shared layout over more than one CTA" "a shared layout over 2 CTAs has no smem form")
