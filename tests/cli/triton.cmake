@@ -61,3 +61,9 @@ layoutx(--shape 64,32 emit --triton "((8,16,2),(4,2)):((256,1,32),(64,16))")
 expect(0 "warp = \\[\\[4, 0\\], \\[8, 0\\], \\[32, 0\\]\\], block = \\[\\]" "^$" "without the warp count, a CuTe TV layout's threads past the lanes are warps")
 layoutx(--shape 64,64 eval "#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], CGALayout = [[1, 0]]}>")
 expect(1 "" "a shared layout over more than one CTA" "a shared layout over 2 CTAs has no smem form")
+# With --warps, the threads past them are CTAs: Triton 3.6's linear layout of
+# that blocked layout over 2 CTAs (tests/data/triton/golden.jsonl), exactly.
+layoutx(--shape 64,32 emit --triton --warps 4 "((8,16,2),(4,2)):((256,1,32),(64,16))")
+if(NOT rc EQUAL 0 OR NOT out STREQUAL "#ttg.linear<{register = [[0, 1], [0, 2], [16, 0]], lane = [[0, 4], [0, 8], [0, 16], [1, 0], [2, 0]], warp = [[4, 0], [8, 0]], block = [[32, 0]]}>\n")
+  fail("emit --triton --warps 4 of a CuTe TV layout over 2 CTAs should give Triton's block bases")
+endif()
