@@ -204,7 +204,7 @@ Basis to_coordinate(std::int64_t idx, const Shape& shape) {
   return coordinate_of(idx, shape);
 }
 
-void check_shape(const Shape& shape) {
+void check_tensor_shape(const Shape& shape) {
   if (shape.empty()) throw Error("converting a CuTe layout to Triton needs the tensor shape (--shape, e.g. --shape 16,32)");
   for (auto e : shape)
     if (!std::has_single_bit(static_cast<std::uint64_t>(e)) || e > (std::int64_t{1} << 24))
@@ -215,7 +215,7 @@ void check_shape(const Shape& shape) {
 
 LinearLayout from_cute_tv(const AnyLayout& tv, const std::vector<std::int64_t>& shape, std::int64_t lanes,
                           std::int64_t warps) {
-  check_shape(shape);
+  check_tensor_shape(shape);
   const Layout& l = inner_layout(tv);
   if (rank(l) != 2) throw Error(fmt::format("a TV layout has two modes (thread, value), got rank {}", rank(l)));
   const auto thread_offsets = bit_images(get(l, 0), "thread");
@@ -243,7 +243,7 @@ LinearLayout from_cute_tv(const AnyLayout& tv, const std::vector<std::int64_t>& 
 }
 
 LinearLayout from_cute_smem(const AnyLayout& smem, const std::vector<std::int64_t>& shape) {
-  check_shape(shape);
+  check_tensor_shape(shape);
   const auto forward = through_swizzle(smem, bit_images(inner_layout(smem), "smem layout"));
   const int bits = log2_of(total(shape));
   if (static_cast<int>(forward.size()) != bits)
