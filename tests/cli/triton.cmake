@@ -67,3 +67,19 @@ layoutx(--shape 64,32 emit --triton --warps 4 "((8,16,2),(4,2)):((256,1,32),(64,
 if(NOT rc EQUAL 0 OR NOT out STREQUAL "#ttg.linear<{register = [[0, 1], [0, 2], [16, 0]], lane = [[0, 4], [0, 8], [0, 16], [1, 0], [2, 0]], warp = [[4, 0], [8, 0]], block = [[32, 0]]}>\n")
   fail("emit --triton --warps 4 of a CuTe TV layout over 2 CTAs should give Triton's block bases")
 endif()
+
+# Every command that takes a layout, given Triton layouts: the same answers as
+# for their CuTe forms (tests/data/triton_commands.tsv, read by
+# run_triton_commands.py, which needs Python 3).
+find_program(python3 NAMES python3)
+if(python3)
+  execute_process(COMMAND ${python3} ${CMAKE_CURRENT_LIST_DIR}/run_triton_commands.py ${LAYOUTX}
+                          ${CMAKE_CURRENT_LIST_DIR}/../data/triton_commands.tsv
+                  OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+  message(STATUS "triton_commands.tsv: ${out}")
+  if(NOT rc EQUAL 0)
+    fail("commands given Triton layouts should answer as for their CuTe forms")
+  endif()
+else()
+  message(STATUS "no python3: tests/data/triton_commands.tsv not run")
+endif()
