@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <limits>
 #include <map>
 
 #include "call.hpp"
@@ -579,6 +580,14 @@ Value fn_reverse(const Call& c) {
   return v;
 }
 
+// N of remove<N> / replace<N>, refused where no tuple has that element.
+int element_index(const Call& c, const char* what) {
+  const std::int64_t n = c.targ(0);
+  if (n < 0 || n > std::numeric_limits<int>::max())
+    c.fail(fmt::format("Index out of range: {}<{}> of {}", what, n, to_text(c.args[0])));
+  return static_cast<int>(n);
+}
+
 // The tuple a remove<N> / replace<N> works on. N may be its rank: CuTe's
 // construct then keeps every element (remove) or appends x (replace); past
 // that it reads an element the tuple does not have.
@@ -594,7 +603,7 @@ const Value& tuple_arg(const Call& c, int n, const char* what) {
 Value fn_remove(const Call& c) {
   c.expect_args(1, 1);
   c.expect_template_args(1, 1);
-  const int n = static_cast<int>(c.targ(0));
+  const int n = element_index(c, "remove");
   Value t = tuple_arg(c, n, "remove");
   if (n < static_cast<int>(t.elems.size())) t.elems.erase(t.elems.begin() + n);
   return t;
@@ -621,7 +630,7 @@ IntTuple replaced(const Call& c, const IntTuple& t, int n, const IntTuple& x) {
 Value fn_replace(const Call& c) {
   c.expect_args(2, 2);
   c.expect_template_args(1, 1);
-  const int n = static_cast<int>(c.targ(0));
+  const int n = element_index(c, "replace");
   const Value& x = c.args[1];
   if (c.args[0].kind == Value::Kind::Layout && x.kind == Value::Kind::Layout) {
     const Layout& l = c.args[0].layout;
@@ -661,7 +670,7 @@ std::pair<Value, Value> unflatten_from(const Call& c, const Value& flat, const I
     return {flat, Value::tuple({})};
   }
   if (flat.elems.empty())
-    c.fail(fmt::format("unflatten: the flat tuple has fewer elements than the profile {} has integers",
+    c.fail(fmt::format("the flat tuple has fewer elements than the profile {} has integers",
                        to_text(c.args[1])));
   return {flat.elems.front(), Value::tuple(std::vector<Value>(flat.elems.begin() + 1, flat.elems.end()))};
 }
