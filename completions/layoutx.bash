@@ -40,7 +40,7 @@ _layoutx_options_of() {
   case $1 in
     '') REPLY='-h --help -V --version --dynamic --strict --color --max-depth --max-length --max-cells --shape -D --define' ;;
     'eval') REPLY='-h --help --show-both' ;;
-    'emit') REPLY='-h --help --as --triton --smem --shape' ;;
+    'emit') REPLY='-h --help --as --triton --smem --warps --shape' ;;
     'print') REPLY='-h --help --color-by --bits --rows --cols' ;;
     'offsets') REPLY='-h --help -f --format --split-coords --device' ;;
     'info') REPLY='-h --help --json --tv' ;;
@@ -69,6 +69,7 @@ _layoutx_value_of() {
     '|--shape') REPLY='none' ;;
     '|-D'|'|--define') REPLY='expression' ;;
     'emit|--as') REPLY='choices:all type cpp python' ;;
+    'emit|--warps') REPLY='choices:1 2 4 8 16 32' ;;
     'emit|--shape') REPLY='none' ;;
     'print|--color-by') REPLY='choices:offset thread value bank' ;;
     'print|--bits') REPLY='none' ;;
