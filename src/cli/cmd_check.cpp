@@ -5,6 +5,7 @@
 
 #include "driver.hpp"
 #include "layoutx/device.hpp"
+#include "layoutx/triton_encoding.hpp"
 #include "layoutx/verify.hpp"
 #include "output.hpp"
 
@@ -14,7 +15,9 @@ namespace {
 
 int check_expression(const Settings& s, const verify::Options& o, const std::string& text) {
   Diagnostics diag = diagnostics(s);
-  const Evaluation e = evaluate_with_operands(text, s.language, diag);
+  // A Triton layout is a literal: its CuTe form, no operation to check.
+  const Evaluation e = triton::is_triton_text(text) ? Evaluation{evaluate_input(s, text, diag), std::nullopt}
+                                                    : evaluate_with_operands(text, s.language, diag);
   const bool warned = report_warnings(diag);
   // The checks' own evaluations warn into diag too; those warnings are not the expression's.
   const verify::Report r = verify::check(e, warned, o, diag);
