@@ -243,27 +243,9 @@ def col_major(shape, start=1):
     return go(shape)
 
 
-def row_major(shape):
+def compact_in_order(shape, order):
+    """compact strides that grow over the flat modes in the given order, nested as shape"""
     leaves = flat(shape)
-    strides = []
-    acc = 1
-    for x in reversed(leaves):
-        strides.append(acc)
-        acc *= x
-    strides.reverse()
-    it = iter(strides)
-
-    def go(t):
-        if isinstance(t, int):
-            return next(it)
-        return [go(e) for e in t]
-    return go(shape)
-
-
-def permuted_compact(shape, rng):
-    leaves = flat(shape)
-    order = list(range(len(leaves)))
-    rng.shuffle(order)
     strides = [0] * len(leaves)
     acc = 1
     for i in order:
@@ -276,6 +258,16 @@ def permuted_compact(shape, rng):
             return next(it)
         return [go(e) for e in t]
     return go(shape)
+
+
+def row_major(shape):
+    return compact_in_order(shape, reversed(range(len(flat(shape)))))
+
+
+def permuted_compact(shape, rng):
+    order = list(range(len(flat(shape))))
+    rng.shuffle(order)
+    return compact_in_order(shape, order)
 
 
 def map_leaves(t, f):
@@ -864,6 +856,11 @@ class Recipes:
         g = self.g
         s, d = g.layout_value(1024, rank=g.pick([2, 2, 3]), nest=0.3)
         target = Call('make_layout', [tuple_node(s, 'shape'), tuple_node(d, 'stride')])
+        return Eval(target, self.slice_coords(s))
+
+    def slice_coords(self, s):
+        """a slicing coordinate for shape s: per mode `_`, a coordinate, or (inside a nested mode) a mix"""
+        g = self.g
         coords = []
         for m in s:
             if g.chance(0.5):
@@ -872,7 +869,7 @@ class Recipes:
                 coords.append(T([UNDERSCORE if g.chance(0.5) else N(g.rng.randrange(x), 'coord') for x in m], 'coord'))
             else:
                 coords.append(N(g.rng.randrange(size_of(m)), 'coord'))
-        return Eval(target, coords)
+        return coords
 
     def swizzle_literal(self):
         return self.g.swizzle()
@@ -925,19 +922,19 @@ class Recipes:
             return Lay(tuple_node(s[0], 'shape'), stride(s[0])), s
         return Lay(tuple_node(s, 'shape'), stride(s)), s
 
-    def make_identity_layout(self):
+    def of_a_shape(self, name, limit, nest, bare):
+        """name(shape): a random shape of size up to limit, a rank-1 one bare (an integer) with chance bare"""
         g = self.g
-        s = g.shape(1024, nest=0.3)
-        if len(s) == 1 and g.chance(0.3):
+        s = g.shape(limit, nest=nest)
+        if len(s) == 1 and g.chance(bare):
             s = s[0]
-        return Call('make_identity_layout', [tuple_node(s, 'shape')])
+        return Call(name, [tuple_node(s, 'shape')])
+
+    def make_identity_layout(self):
+        return self.of_a_shape('make_identity_layout', 1024, 0.3, 0.3)
 
     def make_basis_like(self):
-        g = self.g
-        s = g.shape(4096, nest=0.4)
-        if len(s) == 1 and g.chance(0.2):
-            s = s[0]
-        return Call('make_basis_like', [tuple_node(s, 'shape')])
+        return self.of_a_shape('make_basis_like', 4096, 0.4, 0.2)
 
     def basis_literal(self):
         g = self.g
@@ -967,15 +964,7 @@ class Recipes:
     def coord_slice(self):
         g = self.g
         node, s = self.coord_layout(max_size=1024, rank=g.pick([2, 2, 3]))
-        coords = []
-        for m in s:
-            if g.chance(0.5):
-                coords.append(UNDERSCORE)
-            elif isinstance(m, list) and g.chance(0.5):
-                coords.append(T([UNDERSCORE if g.chance(0.5) else N(g.rng.randrange(x), 'coord') for x in m], 'coord'))
-            else:
-                coords.append(N(g.rng.randrange(size_of(m)), 'coord'))
-        return Eval(node, coords)
+        return Eval(node, self.slice_coords(s))
 
     def coord_algebra(self, name):
         """name applied to a coordinate layout, with the arguments its recipe would draw"""
