@@ -502,6 +502,16 @@ class Recipes:
                 elems.append(self.lay(max_size=32, nest=0.1))
         return Call(name, elems)
 
+    def make_composed_layout(self):
+        """make_composed_layout(Sw, offset, L), now and then with a composed layout as L"""
+        g = self.g
+        parts = g.composed().parts
+        inner = parts[-1]
+        if g.chance(0.15):
+            inner = g.composed()
+        offset = parts[1] if len(parts) == 3 else N(g.pick([0, 0, 1, 4, 8, 16, 32]), 'arg')
+        return Call('make_composed_layout', [parts[0], offset, inner])
+
     def make_layout_like(self):
         return Call('make_layout_like', [self.lay(nest=0.3)])
 
@@ -1040,6 +1050,7 @@ RECIPES = {
     'make_ordered_layout': Recipes.make_ordered_layout, 'make_shape': lambda r: r.make_tuple('make_shape'),
     'make_step': lambda r: r.make_tuple('make_step'), 'make_stride': lambda r: r.make_tuple('make_stride'),
     'make_swizzle': Recipes.make_swizzle, 'make_tile': lambda r: r.make_tuple('make_tile'),
+    'make_tuple': lambda r: r.make_tuple('make_tuple'), 'make_composed_layout': Recipes.make_composed_layout,
     'max_common_layout': lambda r: r.max_common('max_common_layout'),
     'max_common_vector': lambda r: r.max_common('max_common_vector'), 'nullspace': Recipes.nullspace,
     'prepend': Recipes.prepend, 'product': Recipes.product, 'raked_product': lambda r: r.product_op('raked_product'),
