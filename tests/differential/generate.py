@@ -1146,6 +1146,15 @@ class Recipes:
             return Lay(N(s[0], 'shape'), N(d[0], 'stride')), s
         return g.layout_node(s, d), s
 
+    def nested_local_partition(self):
+        """local_partition by a hierarchical thread layout, whose flat coordinate folds each mode"""
+        g = self.g
+        node, s = self.tensor_target(rank=2)
+        ts = g.pick([[[2, 2], 8], [4, [2, 4]], [[2, 4], [2, 2]], [[4, 2], 4], [2, [4, 4]], [[2, 2, 2], 4]])
+        d = map_leaves(g.strides_for(ts), abs)
+        thr = Lay(tuple_node(ts, 'shape'), tuple_node(d, 'stride'))
+        return OnTensor('local_partition', node, [thr, N(g.rng.randrange(size_of(ts) + 2), 'coord')])
+
     def local_partition(self):
         g = self.g
         if g.chance(0.3):
@@ -1358,6 +1367,7 @@ RECIPES = {
     # tensor partitioning of layouts and coordinate layouts
     'inner_partition': Recipes.inner_partition, 'outer_partition': Recipes.outer_partition,
     'local_tile': Recipes.local_tile, 'local_partition': Recipes.local_partition,
+    'nested_local_partition': Recipes.nested_local_partition,
 }
 RECIPES.update({'coord_' + f: _coord(f) for f in COORD_FUNCTIONS})
 
