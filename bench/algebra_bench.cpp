@@ -27,7 +27,8 @@ const std::string kGappy =
     "((16777216,67108864),(268435456,1073741824))))";
 
 Layout layout_of(const std::string& text) {
-  const Value v = evaluate_expression(text, LanguageOptions{});
+  Diagnostics diag;
+  const Value v = evaluate_expression(text, LanguageOptions{}, diag);
   return *v.as_plain_layout();
 }
 
@@ -54,15 +55,17 @@ void report(const std::string& what, const std::string& result, double us) {
   fmt::print("{:<44} {:>9.2f} us/call   -> {}\n", what, us, result.size() > 60 ? result.substr(0, 57) + "..." : result);
 }
 
-void time_operation(const std::string& what, const std::function<Layout()>& op) {
-  const std::string result = render_notation(Value::of(op()));
-  report(what, result, microseconds_per_call([&] { return size(op()).value; }));
+void time_operation(const std::string& what, const std::function<Layout(Diagnostics&)>& op) {
+  Diagnostics diag;
+  const std::string result = render_notation(Value::of(op(diag)), Notation{});
+  report(what, result, microseconds_per_call([&] { return size(op(diag)).value; }));
 }
 
 void time_expression(const std::string& text) {
-  const std::string result = render_notation(evaluate_expression(text, LanguageOptions{}));
+  Diagnostics diag;
+  const std::string result = render_notation(evaluate_expression(text, LanguageOptions{}, diag), Notation{});
   const double us = microseconds_per_call([&] {
-    return static_cast<std::int64_t>(render_notation(evaluate_expression(text, LanguageOptions{})).size());
+    return static_cast<std::int64_t>(render_notation(evaluate_expression(text, LanguageOptions{}, diag), Notation{}).size());
   });
   report("expression " + (text.size() > 33 ? text.substr(0, 30) + "..." : text), result, us);
 }
@@ -75,12 +78,12 @@ int main() {
   const Layout gappy = layout_of(kGappy);
   const Layout tile = layout_of("(16,16):(1,256)");
 
-  fmt::print("layouts with 16 modes, depth 4: A = {}\n", render_notation(Value::of(left)));
-  time_operation("composition(A, make_layout(A, LayoutRight))", [&] { return composition(left, right); });
-  time_operation("logical_divide(R, (16,16):(1,256))", [&] { return logical_divide(right, Tiler::of(tile)); });
-  time_operation("complement(G), G with strides 4^i", [&] { return complement(gappy); });
-  time_operation("right_inverse(R)", [&] { return right_inverse(right); });
-  time_operation("coalesce(R)", [&] { return coalesce(right); });
+  fmt::print("layouts with 16 modes, depth 4: A = {}\n", render_notation(Value::of(left), Notation{}));
+  time_operation("composition(A, make_layout(A, LayoutRight))", [&](Diagnostics& diag) { return composition(left, right, diag); });
+  time_operation("logical_divide(R, (16,16):(1,256))", [&](Diagnostics& diag) { return logical_divide(right, Tiler::of(tile), diag); });
+  time_operation("complement(G), G with strides 4^i", [&](Diagnostics& diag) { return complement(gappy, diag); });
+  time_operation("right_inverse(R)", [&](Diagnostics&) { return right_inverse(right); });
+  time_operation("coalesce(R)", [&](Diagnostics&) { return coalesce(right); });
   time_expression("logical_divide((8,8):(8,1), (2,4))");
   time_expression("(4,3):(3,1)");
   return 0;

@@ -204,7 +204,8 @@ int main(int argc, char** argv) {
   int failures = 0;
   LanguageOptions lo;
   for (const auto& e : exprs) {
-    const Value v = evaluate_expression(e, lo);
+    Diagnostics diag;
+    const Value v = evaluate_expression(e, lo, diag);
     const AnyLayout l = *v.as_layout();
     const std::uint64_t n = static_cast<std::uint64_t>(size(l).value);
     const FlatLayout f = flat_of(l);

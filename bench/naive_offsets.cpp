@@ -13,7 +13,8 @@ int main(int argc, char** argv) {
     return 2;
   }
   try {
-    const layoutx::Value v = layoutx::evaluate_expression(argv[1], layoutx::LanguageOptions{});
+    layoutx::Diagnostics diag;
+    const layoutx::Value v = layoutx::evaluate_expression(argv[1], layoutx::LanguageOptions{}, diag);
     const layoutx::AnyLayout l = *v.as_layout();
     const std::int64_t n = layoutx::size(l).value;
     for (std::int64_t i = 0; i < n; ++i)

@@ -24,7 +24,8 @@ const CheckOptions gpu{Where::Gpu, 8};
 const CheckOptions cpu{Where::Cpu, 8};
 
 AnyLayout layout_of(const std::string& text) {
-  const Value v = evaluated(text, LanguageOptions{});
+  Diagnostics diag;
+  const Value v = evaluate_expression(text, LanguageOptions{}, diag);
   return *v.as_layout();
 }
 
