@@ -8,6 +8,7 @@
 
 #include "attribute.hpp"
 #include "layout_text.hpp"
+#include "layoutx/integer.hpp"
 #include "layoutx/triton_encoding.hpp"
 
 namespace layoutx::triton {
@@ -19,7 +20,6 @@ using Shape = std::vector<std::int64_t>;
 // Parameters larger than this are no GPU layout and would only overflow.
 constexpr std::int64_t kMaxExtent = std::int64_t{1} << 24;
 
-bool is_power_of_two(std::int64_t v) { return v > 0 && (v & (v - 1)) == 0; }
 
 // The fields of one attribute, each read once and checked.
 class Fields {
