@@ -7,6 +7,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -91,8 +92,13 @@ std::map<std::string, std::string> known_divergences() {
 }
 
 std::string without_marks(std::string s, bool dynamic) {
-  if (!dynamic) std::erase(s, '_');
-  return s;
+  if (dynamic) return s;
+  // The static marks: a `_` before a digit or a minus sign (smem_ptr keeps its own).
+  std::string out;
+  for (std::size_t i = 0; i < s.size(); ++i)
+    if (!(s[i] == '_' && i + 1 < s.size() && (s[i + 1] == '-' || std::isdigit(static_cast<unsigned char>(s[i + 1])))))
+      out += s[i];
+  return out;
 }
 
 AnyLayout as_layout(const Value& v) {

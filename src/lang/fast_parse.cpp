@@ -117,8 +117,42 @@ class Reader {
     }
   }
 
-  // atom := literal | name_ref | underscore
-  bool atom(Node& out) { return literal(out) || name_ref(out) || underscore(out); }
+  // atom := literal | pointer_flag | name_ref | underscore
+  bool atom(Node& out) { return literal(out) || pointer_flag(out) || name_ref(out) || underscore(out); }
+
+  bool at_text(std::string_view s) const { return t_.substr(pos_, s.size()) == s; }
+
+  // The digits of a width at pos_ (must<pointer_bits>), parsed as parser.cpp does.
+  std::int64_t pointer_bits() {
+    const std::size_t begin = pos_;
+    while (pos_ < t_.size() && is_digit(t_[pos_])) ++pos_;
+    if (pos_ == begin) throw Bail{};
+    return integer_node(begin, pos_).value;
+  }
+
+  void expect_text(std::string_view s) {
+    if (!at_text(s)) throw Bail{};
+    pos_ += s.size();
+  }
+
+  // pointer_flag := 'smem_ptr[' must<N> must<'b](unset)'>
+  //               | 'smem_sparse<' must<N> must<'>_ptr['> must<N> must<'b](unset)'>
+  bool pointer_flag(Node& out) {
+    const std::size_t begin = pos_;
+    const bool sparse = at_text("smem_sparse<");
+    if (!sparse && !at_text("smem_ptr[")) return false;
+    out = Node{};
+    out.kind = Node::Kind::PointerFlag;
+    out.offset = begin;
+    pos_ += sparse ? 12 : 9;
+    if (sparse) {
+      out.template_args.push_back(pointer_bits());
+      expect_text(">_ptr[");
+    }
+    out.value = pointer_bits();
+    expect_text("b](unset)");
+    return true;
+  }
 
   // literal := head (ws ':' ws must<stride_head>)?
   bool literal(Node& out) {
@@ -198,6 +232,11 @@ class Reader {
     if (pos_ >= t_.size() || !is_alpha(t_[pos_])) return false;
     std::size_t end = begin + 1;
     while (ident_other_at(end)) ++end;
+    // scope_part := '::' alpha ident_other*
+    while (end + 2 < t_.size() && t_[end] == ':' && t_[end + 1] == ':' && is_alpha(t_[end + 2])) {
+      end += 3;
+      while (ident_other_at(end)) ++end;
+    }
     out = Node{};
     out.kind = Node::Kind::Name;
     out.offset = begin;

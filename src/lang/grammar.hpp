@@ -2,10 +2,11 @@
 //
 //   expression := postfix ('o' postfix)*             composition, left to right
 //   postfix    := atom ('(' args ')')*                evaluation L(i), L(i,j), slicing L(_,0)
-//   atom       := literal | name_ref | '_'
+//   atom       := literal | pointer_flag | name_ref | '_'
+//   pointer_flag := 'smem_ptr[' N 'b](unset)' | 'smem_sparse<' N '>_ptr[' N 'b](unset)'
 //   literal    := head (':' head)?                    a shape:stride layout when ':' follows
 //   head       := tuple | _N | N
-//   name_ref   := identifier ('<' targ,... '>')? ('(' args ')')?
+//   name_ref   := identifier ('<' targ,... '>')? ('(' args ')')?   identifier: GMMA::Layout_K_SW128_Atom too
 //   targ       := N | _N | type                       type: half_t, float, uint128_t, ...
 #pragma once
 
@@ -23,7 +24,8 @@ struct digits : pegtl::plus<pegtl::digit> {};
 struct integer : pegtl::seq<pegtl::opt<pegtl::one<'-'>>, digits> {};
 struct static_integer : pegtl::seq<pegtl::one<'_'>, pegtl::opt<pegtl::one<'-'>>, digits> {};
 struct underscore : pegtl::seq<pegtl::one<'_'>, pegtl::not_at<ident_other>> {};
-struct identifier : pegtl::seq<pegtl::alpha, pegtl::star<ident_other>> {};
+struct scope_part : pegtl::seq<pegtl::two<':'>, pegtl::alpha, pegtl::star<ident_other>> {};
+struct identifier : pegtl::seq<pegtl::alpha, pegtl::star<ident_other>, pegtl::star<scope_part>> {};
 
 struct comma : pegtl::one<','> {};
 struct close_paren : pegtl::one<')'> {};
@@ -46,8 +48,17 @@ struct stride_head : head {};
 struct layout_tail : pegtl::seq<ws, pegtl::one<':'>, ws, pegtl::must<stride_head>> {};
 struct literal : pegtl::seq<head, pegtl::opt<layout_tail>> {};
 
+// CuTe's print of the offset of a canonical shared-memory layout atom.
+struct pointer_bits : digits {};
+struct flag_tail : TAO_PEGTL_STRING("b](unset)") {};
+struct sparse_middle : TAO_PEGTL_STRING(">_ptr[") {};
+struct smem_ptr_flag : pegtl::seq<TAO_PEGTL_STRING("smem_ptr["), pegtl::must<pointer_bits>, pegtl::must<flag_tail>> {};
+struct smem_sparse_flag : pegtl::seq<TAO_PEGTL_STRING("smem_sparse<"), pegtl::must<pointer_bits>, pegtl::must<sparse_middle>,
+                                     pegtl::must<pointer_bits>, pegtl::must<flag_tail>> {};
+struct pointer_flag : pegtl::sor<smem_ptr_flag, smem_sparse_flag> {};
+
 struct name_ref : pegtl::seq<identifier, pegtl::opt<ws, template_args>, pegtl::opt<ws, arguments>> {};
-struct atom : pegtl::sor<literal, name_ref, underscore> {};
+struct atom : pegtl::sor<literal, pointer_flag, name_ref, underscore> {};
 struct postfix : pegtl::seq<atom, pegtl::star<ws, arguments>> {};
 
 struct compose_op : pegtl::seq<pegtl::one<'o'>, pegtl::not_at<ident_other>> {};

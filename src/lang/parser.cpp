@@ -25,7 +25,8 @@ template <typename Rule>
 using selector = pegtl::parse_tree::selector<
     Rule,
     pegtl::parse_tree::store_content::on<g::integer, g::static_integer, g::identifier, g::template_arg, g::underscore,
-                                         g::tuple, g::arguments, g::template_args, g::layout_tail, g::name_ref>,
+                                         g::tuple, g::arguments, g::template_args, g::layout_tail, g::name_ref,
+                                         g::pointer_flag, g::pointer_bits>,
     pegtl::parse_tree::fold_one::on<g::literal, g::postfix, g::operand, g::expression, g::some_expression>>;
 
 // Reject what no rule can use before parsing, with a precise position:
@@ -100,6 +101,13 @@ Node convert(const node& n) {
   if (n.is_type<g::integer>() || n.is_type<g::static_integer>()) return make_integer(n.string_view(), out.offset);
   if (n.is_type<g::underscore>()) {
     out.kind = Node::Kind::Underscore;
+    return out;
+  }
+  if (n.is_type<g::pointer_flag>()) {  // children: [sparsity,] bits
+    out.kind = Node::Kind::PointerFlag;
+    out.value = parse_int64(n.children.back()->string_view(), false, n.children.back()->begin().byte);
+    if (n.children.size() == 2)
+      out.template_args.push_back(parse_int64(n.children.front()->string_view(), false, n.children.front()->begin().byte));
     return out;
   }
   if (n.is_type<g::tuple>()) {

@@ -20,11 +20,18 @@ IntTuple GridGeometry::coordinate(std::int64_t m, std::int64_t n) const {
   return IntTuple(std::move(c));
 }
 
+AnyLayout drawn_layout(const Value& v) {
+  if (v.is_int_tuple()) return make_layout(v.as_int_tuple());
+  if (v.kind == Value::Kind::Composed && v.composed.pointer && v.composed.pointer->sparsity == 0)
+    return position_independent(v.composed);
+  return v.as_any_layout();
+}
+
 GridGeometry grid_geometry(const Value& v, const char* command) {
   if (!v.is_layout_like() && !v.is_int_tuple())
     throw Error(fmt::format("{} needs a layout, got a {} {}", command, kind_name(v), to_text(v)));
   GridGeometry g;
-  g.layout = v.is_int_tuple() ? AnyLayout{make_layout(v.as_int_tuple())} : v.as_any_layout();
+  g.layout = drawn_layout(v);
   const IntTuple& shape = inner_layout(g.layout).shape;
   g.rank = shape.rank();
   if (g.rank == 1) {

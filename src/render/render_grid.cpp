@@ -4,6 +4,7 @@
 #include "layoutx/analysis.hpp"
 #include "layoutx/notation.hpp"
 #include "decimal.hpp"
+#include "grid_geometry.hpp"
 #include "layoutx/render.hpp"
 
 namespace layoutx {
@@ -64,7 +65,7 @@ void draw(RowWriter& w, const std::string& title, std::int64_t rows, std::int64_
 void render_grid(const Value& v, const GridOptions& options, const Sink& sink) {
   if (!v.is_layout_like() && !v.is_int_tuple())
     throw Error(fmt::format("print needs a layout, got a {} {}", kind_name(v), to_text(v)));
-  const AnyLayout l = v.is_int_tuple() ? AnyLayout{make_layout(v.as_int_tuple())} : v.as_any_layout();
+  const AnyLayout l = drawn_layout(v);
   const Layout& inner = inner_layout(l);
   const IntTuple& shape = inner.shape;
   const int r = shape.rank();

@@ -30,7 +30,7 @@ Swizzle composition(const Swizzle& a, const Swizzle& b);
 // Apply f to the inner layout, keeping the swizzle and offset.
 template <class F>
 ComposedLayout on_inner(const ComposedLayout& c, F f) {
-  return ComposedLayout{c.swizzle, c.offset, f(c.layout), c.nested};
+  return ComposedLayout{c.swizzle, c.offset, f(c.layout), c.nested, c.pointer};
 }
 
 // Refuse a swizzle-specific operation on a nested composed layout.
@@ -45,6 +45,12 @@ ComposedLayout upcast(const ComposedLayout& c, std::int64_t n);
 ComposedLayout downcast(const ComposedLayout& c, std::int64_t n);
 Swizzle recast_layout(const Swizzle& sw, std::int64_t old_bits, std::int64_t new_bits);
 ComposedLayout recast_layout(const ComposedLayout& c, std::int64_t old_bits, std::int64_t new_bits);
+
+// as_position_independent_swizzle_layout(Sw o smem_ptr[Bb](unset) o L): the
+// swizzle, which acts on byte addresses behind the pointer, recast to B-bit
+// elements, with a zero offset (the plain layout when no swizzle bit is left).
+// Refuses a layout without the flag (CuTe has no such overload).
+AnyLayout position_independent(const ComposedLayout& c);
 
 Layout max_common_layout(const ComposedLayout& a, const Layout& b);
 Int max_common_vector(const ComposedLayout& a, const Layout& b);
