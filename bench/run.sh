@@ -8,7 +8,12 @@
 #   (d) whole-process time of `print` and `eval` vs a hello-world built alike;
 #   (e) batch mode: 10^5 small expressions on stdin;
 #   (f) a 1024x1024 print grid;
-#   (g) the algebra on layouts with 16 modes and depth 4 (bench/algebra_bench.cpp).
+#   (g) the algebra on layouts with 16 modes and depth 4 (bench/algebra_bench.cpp);
+#   (h) print per cell against offsets, peak memory of print and of 10^6 stdin lines;
+#   (i) the algebra through `eval -` against pycute (bench/vs_pycute.py), when
+#       PYCUTE_DIR names the directory holding CUTLASS's pycute package;
+#   (j) side by side with earlier builds (bench/compare.sh), when BASELINES
+#       lists them as NAME=LAYOUTX words.
 # Usage: bench/run.sh [--quick]   (--quick: fewer runs, skips the 2^30 table)
 # Times are medians over the runs (hyperfine when installed, else a loop).
 set -euo pipefail
@@ -186,3 +191,31 @@ echo
 echo '```'
 "$ALGEBRA"
 echo '```'
+echo
+echo "## print against offsets, and memory of streams"
+echo
+LGRID='(4096,4096):(4096,1)'
+t_print_grid=$(median_seconds "$R" "$LX" --max-cells 16777216 print "$LGRID")
+t_offsets_grid=$(median_seconds "$R" "$LX" offsets "$LGRID")
+echo "| figure | layoutx | baseline | ratio | target |"
+echo "| --- | --- | --- | --- | --- |"
+row "print 4096x4096 grid (2^24 cells)" "$t_print_grid" "offsets" "$t_offsets_grid" "<= 3 (1/3 of the per-cell rate)"
+for ((i = 0; i < 10; i++)); do cat "$WORK/batch.txt"; done >"$WORK/million.txt"
+echo
+echo "| stream | peak RSS | target |"
+echo "| --- | --- | --- |"
+echo "| print 4096x4096 | $(peak_kib "$LX" --max-cells 16777216 print "$LGRID") KiB | <= 16384 KiB |"
+echo "| eval - of 10^6 lines | $(/usr/bin/time -f %M "$LX" eval - <"$WORK/million.txt" 2>&1 >/dev/null | tail -1) KiB | <= 16384 KiB |"
+if [[ -n ${PYCUTE_DIR:-} ]]; then
+  echo
+  echo "## Algebra through eval - against pycute (bench/vs_pycute.py)"
+  echo
+  python3 bench/vs_pycute.py "$LX"
+fi
+if [[ -n ${BASELINES:-} ]]; then
+  echo
+  echo "## Side by side with earlier builds (bench/compare.sh)"
+  echo
+  # shellcheck disable=SC2086
+  bench/compare.sh "this=$LX" $BASELINES
+fi

@@ -169,6 +169,33 @@ TEST_CASE("analysis: equality at sizes no walk could cover") {
                   Error);
 }
 
+TEST_CASE("analysis: a walk split over the cores counts and lists as one walk does") {
+  // Sw<3,4,3> moves an offset exactly when one of its bits 7..9 is set: 7/8 of
+  // the 2^20 offsets, the first at index 128 * 1024 (offset 128, moved to 144).
+  const AnyLayout a = layout_of("Sw<3,4,3> o (1024,1024):(1024,1)"), b = layout_of("(1024,1024):(1024,1)");
+  ComparisonLimits limits;
+  limits.max_shown = 3;
+  const Comparison all = compare_functional(a, b, limits);
+  CHECK(!all.equal);
+  CHECK(all.counted);
+  CHECK(all.differing == 917504);
+  REQUIRE(all.first.size() == 3);
+  CHECK(all.first[0].index == 131072);
+  CHECK(all.first[0].a == 144);
+  CHECK(all.first[0].b == 128);
+  CHECK(all.first[1].index == 131073);
+  CHECK(all.first[1].a == 1168);
+  CHECK(all.first[2].index == 131074);
+  // Asked only whether they differ: the first difference, and a count that says it stopped.
+  limits.stop_at_first = true;
+  const Comparison first = compare_functional(a, b, limits);
+  CHECK(!first.equal);
+  CHECK(!first.counted);
+  REQUIRE(!first.first.empty());
+  CHECK(first.first[0].index == 131072);
+  CHECK(compare_functional(a, layout_of("Sw<3,4,3> o (1024,(2,512)):(1024,(1,2))"), limits).equal);
+}
+
 TEST_CASE("analysis: structural equality is CuTe's ==") {
   CHECK(structurally_equal(layout_of("(4,3):(1,4)"), layout_of("(4,3)")));
   CHECK(!structurally_equal(layout_of("(4,3):(1,4)"), layout_of("12:1")));

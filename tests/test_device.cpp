@@ -147,6 +147,21 @@ TEST_CASE("a host offset that disagrees is reported, first ones first") {
   CHECK(v.first[1].expected == -3);
 }
 
+TEST_CASE("failures found on several cores and batches come back in index order") {
+  // 2^21 points: two batches of host offsets, each checked in parts on every core.
+  const AnyLayout l = layout_of("(2048,1024):(1024,1)");
+  const std::vector<std::int64_t> planted = {3, 131073, 1048575, 1048576, 1500000, 2097151};
+  const auto v = device::compare_offsets(CheckOptions{Where::Cpu, 4}, l, [&](const device::OffsetBlocks& sink) {
+    std::vector<std::int64_t> o = independent(Where::Cpu, l);
+    for (std::int64_t i : planted) o[static_cast<std::size_t>(i)] = -1;
+    for (std::size_t at = 0; at < o.size(); at += 100000) sink(o.data() + at, std::min<std::size_t>(100000, o.size() - at));
+  });
+  CHECK(v.points == 2097152);
+  CHECK(v.failures == planted.size());
+  REQUIRE(v.first.size() == 4);
+  for (std::size_t k = 0; k < 4; ++k) CHECK(v.first[k].index == planted[k]);
+}
+
 TEST_CASE("a host that gives too few or too many offsets is an error") {
   const AnyLayout l = layout_of("(4,4)");
   CHECK_THROWS_AS(device::compare_offsets(cpu, l, [](const device::OffsetBlocks&) {}), Error);

@@ -4,8 +4,12 @@
 // differences are counted by walking both layouts together.
 #include <fmt/format.h>
 
+#include <atomic>
+#include <limits>
+
 #include "layout_walk.hpp"
 #include "layoutx/analysis.hpp"
+#include "layoutx/parallel.hpp"
 
 namespace layoutx {
 
@@ -44,22 +48,50 @@ std::optional<std::int64_t> first_difference(const std::vector<Mode>& a, const s
   return std::nullopt;
 }
 
-// Compare index by index from `start`, collecting differences.
+// Differences within one part of the walk.
+struct PartDifferences {
+  std::int64_t differing = 0;
+  std::vector<Difference> first;
+};
+
+// Compare index by index from `start` (at most limits.max_scan indices), on
+// every core, collecting differences; with limits.stop_at_first only until
+// the first one, which every part then stops beyond.
 void scan(const AnyLayout& a, const AnyLayout& b, std::int64_t start, const ComparisonLimits& limits, Comparison& c) {
   const std::int64_t n = c.size_a;
-  walk::Odometer oa(walk::leaf_modes(inner_layout(a)), start), ob(walk::leaf_modes(inner_layout(b)), start);
+  const bool limited = limits.max_scan >= 0 && n - start > limits.max_scan;
+  const std::int64_t end = limited ? start + limits.max_scan : n;
+  const std::vector<Mode> ma = walk::leaf_modes(inner_layout(a)), mb = walk::leaf_modes(inner_layout(b));
   const walk::Finish fa(a), fb(b);
-  std::int64_t walked = 0;
-  for (std::int64_t i = start; i < n; ++i, oa.next(), ob.next()) {
-    if (walked++ == limits.max_scan) {
-      c.counted = false;
-      return;
+  std::atomic<std::int64_t> earliest{std::numeric_limits<std::int64_t>::max()};
+  const auto span = static_cast<std::uint64_t>(end - start);
+  const int parts = parts_for(span);
+  std::vector<PartDifferences> part(static_cast<std::size_t>(parts));
+  for_each_part(span, parts, [&](int p, std::uint64_t lo, std::uint64_t hi) {
+    PartDifferences& d = part[static_cast<std::size_t>(p)];
+    const std::int64_t from = start + static_cast<std::int64_t>(lo), to = start + static_cast<std::int64_t>(hi);
+    if (from >= to) return;
+    walk::Odometer oa(ma, from), ob(mb, from);
+    for (std::int64_t i = from; i < to; ++i, oa.next(), ob.next()) {
+      if (limits.stop_at_first && (i & 4095) == 0 && earliest.load(std::memory_order_relaxed) < i) return;
+      const std::int64_t x = fa(oa.offset()), y = fb(ob.offset());
+      if (x == y) continue;
+      ++d.differing;
+      if (d.first.size() < limits.max_shown) d.first.push_back(Difference{i, x, y});
+      if (limits.stop_at_first) {
+        std::int64_t seen = earliest.load();
+        while (i < seen && !earliest.compare_exchange_weak(seen, i)) {
+        }
+        return;
+      }
     }
-    const std::int64_t x = fa(oa.offset()), y = fb(ob.offset());
-    if (x == y) continue;
-    ++c.differing;
-    if (c.first.size() < limits.max_shown) c.first.push_back(Difference{i, x, y});
+  });
+  for (const PartDifferences& d : part) {
+    c.differing += d.differing;
+    for (const Difference& x : d.first)
+      if (c.first.size() < limits.max_shown) c.first.push_back(x);
   }
+  if (limited || (limits.stop_at_first && c.differing > 0)) c.counted = false;
 }
 
 }  // namespace

@@ -12,6 +12,7 @@
 #include "layout_walk.hpp"
 #include "layoutx/analysis.hpp"
 #include "layoutx/notation.hpp"
+#include "layoutx/parallel.hpp"
 
 namespace layoutx {
 
@@ -101,21 +102,29 @@ std::int64_t broadcast_of(const Layout& l) {
   return b;
 }
 
-// Walk a swizzled layout's offsets for their extremes.
+// Walk a swizzled layout's offsets for their extremes, on every core.
 std::optional<std::pair<std::int64_t, std::int64_t>> scanned_extremes(const AnyLayout& l, std::int64_t max_scan) {
   const Layout& inner = inner_layout(l);
   const std::int64_t n = size(inner).value;
   if (n > max_scan) return std::nullopt;
-  walk::Odometer od(walk::leaf_modes(inner), 0);
+  const std::vector<Mode> modes = walk::leaf_modes(inner);
   const walk::Finish finish(l);
-  std::int64_t lo = finish(od.offset()), hi = lo;
-  for (std::int64_t i = 1; i < n; ++i) {
-    od.next();
-    const std::int64_t y = finish(od.offset());
-    lo = std::min(lo, y);
-    hi = std::max(hi, y);
-  }
-  return std::make_pair(lo, hi);
+  const int parts = parts_for(static_cast<std::uint64_t>(n));
+  std::vector<std::pair<std::int64_t, std::int64_t>> part(static_cast<std::size_t>(parts));
+  for_each_part(static_cast<std::uint64_t>(n), parts, [&](int p, std::uint64_t lo, std::uint64_t hi) {
+    walk::Odometer od(modes, static_cast<std::int64_t>(lo));
+    std::int64_t min = finish(od.offset()), max = min;
+    for (std::uint64_t i = lo + 1; i < hi; ++i) {
+      od.next();
+      const std::int64_t y = finish(od.offset());
+      min = std::min(min, y);
+      max = std::max(max, y);
+    }
+    part[static_cast<std::size_t>(p)] = {min, max};
+  });
+  std::pair<std::int64_t, std::int64_t> all = part.front();
+  for (const auto& [min, max] : part) all = {std::min(all.first, min), std::max(all.second, max)};
+  return all;
 }
 
 // CuTe's max_common_vector runs a composition; its warnings (if any) are not

@@ -265,8 +265,9 @@ Command register_atom(CLI::App& app, Settings& s) {
             if (format == PictureFormat::Text) request.options.max_cells_option = "--max-cells";
             request.options.grid_max_cells = s.grid.max_cells;
             std::string document;
-            const int status = guarded([&] {
+            const int status = reported({}, [&] {
               document = atom->kind == Atom::Kind::Mma ? describe_mma(request) : describe_copy(request);
+              return kOk;
             });
             if (status != kOk) return status;
             return deliver(o->target, document) ? kOk : kRejected;

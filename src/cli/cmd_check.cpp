@@ -13,12 +13,8 @@ namespace layoutx::cli {
 namespace {
 
 int check_expression(const Settings& s, const verify::Options& o, const std::string& text) {
-  Diagnostics& diag = Diagnostics::current();
-  diag.clear();
   const Evaluation e = evaluate_with_operands(text, s.language);
-  const bool warned = !diag.warnings().empty();
-  for (const auto& w : diag.warnings()) report_warning(w.message);
-  diag.clear();
+  const bool warned = report_warnings();
 
   const verify::Report r = verify::check(e, warned, o);
   out(fmt::format("check {}\n  R = {}\n{}", text, to_text(e.value), r.lines));

@@ -27,7 +27,10 @@ int draw_atom(const DrawOptions& o, PictureFormat format, int bits, std::int64_t
   options.max_cells = o.target.max_cells;
   options.grid_max_cells = grid_max_cells;
   std::string document;
-  const int status = guarded([&] { document = atom_picture(*atom, format, bits, options); });
+  const int status = reported({}, [&] {
+    document = atom_picture(*atom, format, bits, options);
+    return kOk;
+  });
   if (status != kOk) return status;
   return deliver(o.target, document) ? kOk : kRejected;
 }

@@ -101,7 +101,7 @@ Command register_tv(CLI::App& app, Settings& s) {
               if (!tv || !tile || (!o->thr_id.empty() && !thr_id)) return kRejected;
             }
             std::string document;
-            const int status = guarded([&] {
+            const int status = reported({}, [&] {
               PictureOptions options;
               // Text grids answer to --max-cells only; pictures to --max-picture-cells too.
               options.max_cells = format == PictureFormat::Text ? s.grid.max_cells : o->target.max_cells;
@@ -115,7 +115,7 @@ Command register_tv(CLI::App& app, Settings& s) {
                                ? write_picture(tv_picture(view, options), format, "tv --atom " + atom->name)
                            : o->by_thread ? render_tv_threads(view, options)
                                           : render_tv_grid(view, options);
-                return;
+                return kOk;
               }
               view.tv = plain_layout(*tv, "TV layout");
               view.tile = plain_layout(*tile, "tile");
@@ -130,6 +130,7 @@ Command register_tv(CLI::App& app, Settings& s) {
                 document = write_picture(tv_picture(view, options), format, fmt::format("tv {} {}", o->tv, o->tile));
               else
                 document = o->by_thread ? render_tv_threads(view, options) : render_tv_grid(view, options);
+              return kOk;
             });
             if (status != kOk) return status;
             return deliver(o->target, document) ? kOk : kRejected;

@@ -5,6 +5,7 @@
 
 #include <charconv>
 #include <cstdlib>
+#include <new>
 
 #include "input_lines.hpp"
 #include "layoutx/notation.hpp"
@@ -35,6 +36,50 @@ std::vector<std::string> gather(const Settings& s, const std::vector<std::string
   return out;
 }
 
+int reported(const Shown& shown, const std::function<int()>& step) {
+  try {
+    return step();
+  } catch (const SourceError& e) {
+    flush_out();
+    const bool located = !shown.text.empty();
+    report_error(located ? fmt::format("{}{}", shown.located_prefix, e.what()) : std::string(e.what()), shown.text,
+                 shown.from + e.offset(), located);
+  } catch (const Error& e) {
+    flush_out();
+    report_error(e.what(), shown.text, 0, false);
+  } catch (const std::bad_alloc&) {
+    flush_out();
+    report_error("out of memory", shown.text, 0, false);
+  }
+  return kRejected;
+}
+
+bool report_warnings() {
+  Diagnostics& diag = Diagnostics::current();
+  const bool any = !diag.warnings().empty();
+  for (const auto& w : diag.warnings()) report_warning(w.message);
+  diag.clear();
+  return any;
+}
+
+Value evaluate_warning(const Settings& s, std::string_view expr) {
+  Diagnostics& diag = Diagnostics::current();
+  diag.strict = s.strict;
+  diag.clear();
+  Value v = evaluate_expression(expr, s.language);
+  report_warnings();
+  return v;
+}
+
+std::optional<Value> evaluate_option(const Settings& s, std::string_view text, const Shown& shown) {
+  std::optional<Value> v;
+  reported(shown, [&] {
+    v = evaluate_expression(text, s.language);
+    return kOk;
+  });
+  return v;
+}
+
 int for_each_expression(const Settings& s, const std::vector<std::string>& expressions,
                         const std::function<void(const Value&)>& command) {
   return for_each_expression(s, expressions, [&](const Value& v, std::string_view) { command(v); });
@@ -43,12 +88,9 @@ int for_each_expression(const Settings& s, const std::vector<std::string>& expre
 int for_each_expression(const Settings& s, const std::vector<std::string>& expressions,
                         const std::function<void(const Value&, std::string_view)>& command) {
   return for_each_expression_text(s, expressions, [&](std::string_view expr) {
-    Diagnostics& diag = Diagnostics::current();
-    const Value v = evaluate_expression(expr, s.language);
-    for (const auto& w : diag.warnings()) report_warning(w.message);
-    diag.clear();
+    const Value v = evaluate_warning(s, expr);
     command(v, expr);
-    for (const auto& w : diag.warnings()) report_warning(w.message);
+    report_warnings();
     return kOk;
   });
 }
@@ -67,21 +109,7 @@ int for_each_expression_text(const Settings& s, const std::vector<std::string>& 
       status = kRejected;
       continue;
     }
-    try {
-      if (command(expr) != kOk) status = kRejected;
-    } catch (const SourceError& e) {
-      flush_out();
-      report_error(e.what(), expr, e.offset(), true);
-      status = kRejected;
-    } catch (const Error& e) {
-      flush_out();
-      report_error(e.what(), expr, 0, false);
-      status = kRejected;
-    } catch (const std::bad_alloc&) {
-      flush_out();
-      report_error("out of memory", expr, 0, false);
-      status = kRejected;
-    }
+    if (reported({expr}, [&] { return command(expr); }) != kOk) status = kRejected;
   }
   flush_out();
   return status;

@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -34,21 +35,46 @@ bool use_color(const Settings& s);
 std::vector<std::string> gather(const Settings& s, const std::vector<std::string>& args, std::size_t at_most,
                                 std::string& problem);
 
-// Evaluate each expression, run `command` on its value, report errors and
-// warnings on stderr. Returns kOk or kRejected.
+// How a failure is shown on stderr: the text a caret goes under, the column
+// where the evaluated text starts inside it (an option's value after "KIND:"),
+// and words put before the message of an error located in the text. An empty
+// text: the message alone.
+struct Shown {
+  Shown() = default;
+  Shown(std::string_view text, std::size_t from = 0, std::string_view located_prefix = {})
+      : text(text), from(from), located_prefix(located_prefix) {}
+  std::string_view text;
+  std::size_t from = 0;
+  std::string_view located_prefix;
+};
+
+// The one evaluate-and-report step: runs `step`; whatever it throws (an error
+// located in the text, a refused input, running out of memory) is written on
+// stderr after what the step wrote on stdout. Returns the step's status, or
+// kRejected when it threw.
+int reported(const Shown& shown, const std::function<int()>& step);
+
+// One expression evaluated under --strict's choice, its warnings written on stderr.
+Value evaluate_warning(const Settings& s, std::string_view expr);
+
+// Writes the warnings collected since the last call on stderr; whether there were any.
+bool report_warnings();
+
+// An expression given as an option's value: evaluated, errors reported as
+// `shown` says; nothing when it fails. Its warnings stay collected.
+std::optional<Value> evaluate_option(const Settings& s, std::string_view text, const Shown& shown);
+
+// The loop of every command that takes EXPR...: each expression (standard
+// input's lines for '-') goes through `command` inside `reported`; the
+// statuses combine into kOk or kRejected.
+int for_each_expression_text(const Settings& s, const std::vector<std::string>& expressions,
+                             const std::function<int(std::string_view)>& command);
+// The same, `command` given the value (warnings written before and after it).
 int for_each_expression(const Settings& s, const std::vector<std::string>& expressions,
                         const std::function<void(const Value&)>& command);
 // The same, for commands that also need the expression's text.
 int for_each_expression(const Settings& s, const std::vector<std::string>& expressions,
                         const std::function<void(const Value&, std::string_view)>& command);
-
-// For commands that evaluate on their own: run `command` on each expression's
-// text with the same error reporting; its status (kOk/kRejected) is combined.
-int for_each_expression_text(const Settings& s, const std::vector<std::string>& expressions,
-                             const std::function<int(std::string_view)>& command);
-
-// eval --show-both (show_both.cpp).
-int run_show_both(const Settings& s, const std::vector<std::string>& expressions);
 
 // The argument as a layout-like value (a bare shape is the compact column-major layout).
 AnyLayout require_layout(const Value& v, const char* command);
@@ -81,7 +107,5 @@ Command register_tv(CLI::App& app, Settings& s);
 Command register_atom(CLI::App& app, Settings& s);
 Command register_bank(CLI::App& app, Settings& s);
 Command register_swizzle_search(CLI::App& app, Settings& s);
-// offsets --device: every offset computed on the GPU, written one per line (plain format only).
-int run_device_offsets(const Settings& s, const std::vector<std::string>& expressions, OffsetFormat format);
 
 }  // namespace layoutx::cli

@@ -90,18 +90,4 @@ ColorBy color_by_named(const std::string& name) {
   return ColorBy::Offset;
 }
 
-int guarded(const std::function<void()>& produce) {
-  try {
-    produce();
-    return kOk;
-  } catch (const Error& e) {
-    flush_out();
-    report_error(e.what(), "", 0, false);
-  } catch (const std::bad_alloc&) {
-    flush_out();
-    report_error("out of memory", "", 0, false);
-  }
-  return kRejected;
-}
-
 }  // namespace layoutx::cli

@@ -44,7 +44,4 @@ std::string atom_picture(const Atom& atom, PictureFormat format, int bits, const
 void add_color_options(CLI::App* sub, std::string& color_by, int& bits);
 ColorBy color_by_named(const std::string& name);
 
-// Runs `produce`, reporting an Error on stderr; returns kOk or kRejected.
-int guarded(const std::function<void()>& produce);
-
 }  // namespace layoutx::cli

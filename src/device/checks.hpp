@@ -31,12 +31,13 @@ struct CheckSpec {
   FlatLayout r, a, b;
 };
 
-// One integer's bit in a bitmap, set by many threads at once on the device.
+// One integer's bit in a bitmap, set by many threads at once (on the device,
+// and on the CPU's cores).
 LAYOUTX_HD void mark(std::uint64_t* bits, std::uint64_t v) {
 #if defined(__CUDA_ARCH__)
   atomicOr(reinterpret_cast<unsigned long long*>(bits + (v >> 6)), 1ULL << (v & 63));
 #else
-  bits[v >> 6] |= std::uint64_t{1} << (v & 63);
+  __atomic_fetch_or(bits + (v >> 6), std::uint64_t{1} << (v & 63), __ATOMIC_RELAXED);
 #endif
 }
 

@@ -16,6 +16,36 @@ namespace layoutx::device_detail::gpu {
 
 namespace {
 
+constexpr int kLogCapacity = 64;
+
+// Failures found by a launch: how many, and up to kLogCapacity of them in no particular order.
+struct FailureLog {
+  unsigned long long count;
+  Failure record[kLogCapacity];
+};
+
+// One atomic per warp, not per failing thread.
+__device__ inline void note_failure(FailureLog* log, const Failure& f) {
+  const unsigned mask = __activemask();
+  const int lane = threadIdx.x & 31;
+  const int leader = __ffs(mask) - 1;
+  unsigned long long base = 0;
+  if (lane == leader) base = atomicAdd(&log->count, static_cast<unsigned long long>(__popc(mask)));
+  base = __shfl_sync(mask, base, leader);
+  const unsigned long long slot = base + __popc(mask & ((1u << lane) - 1));
+  if (slot < kLogCapacity) log->record[slot] = f;
+}
+
+__global__ void __launch_bounds__(256) check_kernel(const __grid_constant__ CheckSpec spec, std::uint64_t lo,
+                                                    std::uint64_t hi, const std::int64_t* host,
+                                                    std::uint64_t host_base, std::uint64_t* bits, FailureLog* log) {
+  const std::uint64_t stride = std::uint64_t{gridDim.x} * blockDim.x;
+  for (std::uint64_t i = lo + std::uint64_t{blockIdx.x} * blockDim.x + threadIdx.x; i < hi; i += stride) {
+    Failure f;
+    if (!holds(spec, i, host, host_base, bits, f)) note_failure(log, f);
+  }
+}
+
 void ok(cudaError_t e, const char* what) {
   if (e != cudaSuccess) throw Error(fmt::format("CUDA error in {}: {}", what, cudaGetErrorString(e)));
 }

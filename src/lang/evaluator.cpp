@@ -152,6 +152,7 @@ class Evaluator {
         return Value::tag(Value::Kind::Underscore);
       case Node::Kind::Tuple: {
         std::vector<Value> elems;
+        elems.reserve(n.children.size());
         for (const auto& c : n.children) elems.push_back(eval(c));
         return Value::tuple(std::move(elems));
       }
@@ -171,7 +172,45 @@ class Evaluator {
     throw SourceError("internal error: unknown syntax node", n.offset);
   }
 
+  // An operand made of integers and tuples alone, as the int tuple it denotes,
+  // built without a Value per integer (most of a small expression's work);
+  // nullopt for anything else, or for more integers than a value may hold
+  // (the general path reports that, at the node that crosses the limit).
+  std::optional<IntTuple> literal_int_tuple(const Node& n) const {
+    std::size_t count = 0;
+    if (!integers_only(n, count) || count > kMaxValueIntegers) return std::nullopt;
+    return int_tuple_of(n);
+  }
+
+  static bool integers_only(const Node& n, std::size_t& count) {
+    if (n.kind == Node::Kind::Integer) return ++count, true;
+    if (n.kind != Node::Kind::Tuple) return false;
+    for (const Node& c : n.children)
+      if (!integers_only(c, count)) return false;
+    return true;
+  }
+
+  IntTuple int_tuple_of(const Node& n) const {
+    if (n.kind == Node::Kind::Integer) return Int{n.value, n.is_static || !options_.dynamic};
+    std::vector<IntTuple> elems;
+    elems.reserve(n.children.size());
+    for (const Node& c : n.children) elems.push_back(int_tuple_of(c));
+    return IntTuple(std::move(elems));
+  }
+
   Value layout_literal(const Node& n) {
+    if (auto shape = literal_int_tuple(n.children[0])) {
+      if (auto stride = literal_int_tuple(n.children[1])) {
+        try {
+          Value v;  // the layout moved in, not copied as Value::of would
+          v.kind = Value::Kind::Layout;
+          v.layout = make_layout(std::move(*shape), std::move(*stride));
+          return v;
+        } catch (const Error& e) {
+          throw SourceError(e.what(), n.children[1].offset);
+        }
+      }
+    }
     const Value shape = eval(n.children[0]), stride = eval(n.children[1]);
     if (!shape.is_int_tuple())
       throw SourceError(fmt::format("the shape of a layout must be an int tuple, got a {} {}", kind_name(shape), to_text(shape)),
@@ -251,6 +290,7 @@ class Evaluator {
       throw SourceError(fmt::format("unknown function '{}'{}", excerpt(n.name), did_you_mean(n.name)), n.offset);
     }
     std::vector<Value> args;
+    args.reserve(n.children.size());
     for (const auto& a : n.children) args.push_back(eval(a));
     if (outer_ && &n == outermost_ && fn->property != Property::None) keep_call(n, *fn, args);
     return call_with(n, *fn, std::move(args));
@@ -281,6 +321,7 @@ class Evaluator {
   Value apply(const Node& n) {
     const Value callee = eval(n.children[0]);
     std::vector<Value> args;
+    args.reserve(n.children.size());
     for (std::size_t i = 1; i < n.children.size(); ++i) args.push_back(eval(n.children[i]));
     return apply_to(callee, args, n);
   }

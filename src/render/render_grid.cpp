@@ -1,62 +1,129 @@
 // print_layout: the layout line, then an m-by-n table of offsets.
 #include <fmt/format.h>
 
+#include <cstring>
+#include <functional>
+#include <optional>
+#include <string_view>
+
 #include "layoutx/analysis.hpp"
 #include "layoutx/notation.hpp"
 #include "decimal.hpp"
 #include "grid_geometry.hpp"
 #include "layoutx/render.hpp"
+#include "offset_walk.hpp"
 
 namespace layoutx {
 
 namespace {
 
+using render_detail::Mode;
 using render_detail::num_digits;
+using render_detail::Odometer;
+using render_detail::SwizzleChain;
 
 // Rows are handed to the sink in blocks of about a megabyte, so a grid of any
-// size is never held whole.
+// size is never held whole. The buffer only grows: a row is written through a
+// pointer into room made for its longest text, and only what was written
+// counts (no zero-filling of the room on every row).
 class RowWriter {
  public:
   explicit RowWriter(const Sink& sink) : sink_(sink) {}
-  std::string& text() { return text_; }
+  void append(std::string_view text) {
+    std::memcpy(room(text.size()), text.data(), text.size());
+    used_ += text.size();
+  }
+  // Room for at least n more bytes; then commit(end of what was written).
+  char* room(std::size_t n) {
+    if (buffer_.size() < used_ + n) buffer_.resize(std::max(used_ + n, 2 * buffer_.size()));
+    return buffer_.data() + used_;
+  }
+  void commit(const char* end) { used_ = static_cast<std::size_t>(end - buffer_.data()); }
   void row_done() {
-    if (text_.size() >= kBlock) flush();
+    if (used_ >= kBlock) flush();
   }
   void flush() {
-    if (!text_.empty()) sink_(text_);
-    text_.clear();
+    if (used_ > 0) sink_(std::string_view(buffer_.data(), used_));
+    used_ = 0;
   }
 
  private:
   static constexpr std::size_t kBlock = std::size_t{1} << 20;
   const Sink& sink_;
-  std::string text_;
+  std::string buffer_;
+  std::size_t used_ = 0;
+};
+
+// The cells' offsets, row after row. Cell (m, n) is the layout at 1-D index
+// m + rows * n (mode 0 down the rows, the other modes across, column-major),
+// so where the odometer is exact the cells are a walk over the leaves with the
+// column leaves least significant; otherwise the engine evaluates each cell's
+// coordinate.
+class CellOffsets {
+ public:
+  using Evaluate = std::function<std::int64_t(std::int64_t, std::int64_t)>;
+  CellOffsets(const AnyLayout& l, std::int64_t rows, std::int64_t cols, Evaluate at)
+      : at_(std::move(at)), chain_(SwizzleChain::of(l)) {
+    const Layout& inner = inner_layout(l);
+    std::vector<Mode> leaves = render_detail::leaf_modes(inner);
+    const std::size_t row_leaves = inner.shape.rank() >= 2 ? layoutx::leaves(inner.shape[0]).size() : leaves.size();
+    std::vector<Mode> order(leaves.begin() + static_cast<std::ptrdiff_t>(row_leaves), leaves.end());
+    order.insert(order.end(), leaves.begin(), leaves.begin() + static_cast<std::ptrdiff_t>(row_leaves));
+    if (rows > 0 && cols > 0 && render_detail::walk_is_exact(order, chain_))
+      walk_.emplace(render_detail::coalesce_modes(order));
+  }
+
+  // The offset of the next cell in row-major order (m, n).
+  std::int64_t next(std::int64_t m, std::int64_t n) {
+    if (!walk_) return at_(m, n);
+    const std::int64_t x = walk_->offset();
+    walk_->step(0);
+    return chain_.empty() ? x : chain_(x);
+  }
+
+ private:
+  Evaluate at_;
+  SwizzleChain chain_;
+  std::optional<Odometer> walk_;
 };
 
 void draw(RowWriter& w, const std::string& title, std::int64_t rows, std::int64_t cols, std::int64_t cosize,
-          const std::function<std::int64_t(std::int64_t, std::int64_t)>& at) {
+          CellOffsets& cells) {
   const int idx_width = num_digits(cosize) + 2;
   static const std::string delim = "+-----------------------";
   const std::string rule = delim.substr(0, std::min<std::size_t>(idx_width + 1, delim.size()));
-  std::string& out = w.text();
-  auto border = [&] {
-    out += "    ";
-    for (std::int64_t n = 0; n < cols; ++n) out += rule;
-    out += "+\n";
-  };
-  out += title;
-  out += "\n    ";
-  for (std::int64_t n = 0; n < cols; ++n) fmt::format_to(std::back_inserter(out), "  {:>{}} ", n, idx_width - 2);
-  out += "\n";
+  std::string border = "    ";
+  for (std::int64_t n = 0; n < cols; ++n) border += rule;
+  border += "+\n";
+  std::string head = title;
+  head += "\n    ";
+  for (std::int64_t n = 0; n < cols; ++n) fmt::format_to(std::back_inserter(head), "  {:>{}} ", n, idx_width - 2);
+  head += "\n";
+  w.append(head);
   w.row_done();
+  // Each cell is "| " and its offset right-aligned in idx_width - 2 columns, then " ".
+  const std::size_t width = static_cast<std::size_t>(idx_width - 2);
+  const std::size_t most = std::max(width, render_detail::kMaxIntChars) + 3;
   for (std::int64_t m = 0; m < rows; ++m) {
-    border();
-    fmt::format_to(std::back_inserter(out), "{:>2}  ", m);
-    for (std::int64_t n = 0; n < cols; ++n) fmt::format_to(std::back_inserter(out), "| {:>{}} ", at(m, n), idx_width - 2);
-    out += "|\n";
+    w.append(border);
+    w.append(fmt::format("{:>2}  ", m));
+    char* p = w.room(static_cast<std::size_t>(cols) * most + 2);
+    for (std::int64_t n = 0; n < cols; ++n) {
+      char digits[render_detail::kMaxIntChars + 1];
+      const std::size_t len = static_cast<std::size_t>(render_detail::put_int(digits, cells.next(m, n)) - digits);
+      *p++ = '|';
+      *p++ = ' ';
+      for (std::size_t k = len; k < width; ++k) *p++ = ' ';
+      std::memcpy(p, digits, len);
+      p += len;
+      *p++ = ' ';
+    }
+    *p++ = '|';
+    *p++ = '\n';
+    w.commit(p);
     w.row_done();
   }
-  border();
+  w.append(border);
   w.flush();
 }
 
@@ -106,8 +173,9 @@ void render_grid(const Value& v, const GridOptions& options, const Sink& sink) {
   };
   const std::int64_t cosize_of_l = cosize(l).value;
   require_offsets_fit(l);  // every cell can be evaluated: nothing stops half-written
+  CellOffsets cells(l, rows, cols, at);
   RowWriter w(sink);
-  draw(w, title, rows, cols, cosize_of_l, at);
+  draw(w, title, rows, cols, cosize_of_l, cells);
 }
 
 std::string render_grid(const Value& v, const GridOptions& options) {

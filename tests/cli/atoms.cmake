@@ -1,33 +1,7 @@
 # The atom catalogue through the command line (ctest cli_atoms): atom --list and its
 # filters, and tv, draw, bank and swizzle-search given an atom instead of layouts.
 #   cmake -DLAYOUTX=path/to/layoutx -P atoms.cmake
-function(layoutx)
-  execute_process(COMMAND ${LAYOUTX} ${ARGN} OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
-  set(out "${out}" PARENT_SCOPE)
-  set(err "${err}" PARENT_SCOPE)
-  set(rc "${rc}" PARENT_SCOPE)
-endfunction()
-
-function(fail message)
-  message(FATAL_ERROR "${message}\nexit: ${rc}\nstdout:\n${out}\nstderr:\n${err}")
-endfunction()
-
-# expect(RC OUT_REGEX ERR_REGEX): an empty OUT_REGEX means stdout must be empty.
-function(expect want_rc out_regex err_regex what)
-  if(NOT rc EQUAL want_rc)
-    fail("${what}: exit ${want_rc} expected")
-  endif()
-  if(out_regex STREQUAL "")
-    if(NOT out STREQUAL "")
-      fail("${what}: nothing on stdout expected")
-    endif()
-  elseif(NOT out MATCHES "${out_regex}")
-    fail("${what}: stdout should match ${out_regex}")
-  endif()
-  if(NOT err MATCHES "${err_regex}")
-    fail("${what}: stderr should match ${err_regex}")
-  endif()
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/expect.cmake)
 
 # atom --list filters: architecture, kind, value type, words of the name.
 layoutx(atom --list --arch sm100 --kind mma)

@@ -3,16 +3,7 @@
 # pass; check --device and offsets --device answer on a GPU, and without one
 # fail cleanly: exit 1, a message on stderr saying why, nothing on stdout.
 #   cmake -DLAYOUTX=path/to/layoutx -P device.cmake
-function(layoutx)
-  execute_process(COMMAND ${LAYOUTX} ${ARGN} OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
-  set(out "${out}" PARENT_SCOPE)
-  set(err "${err}" PARENT_SCOPE)
-  set(rc "${rc}" PARENT_SCOPE)
-endfunction()
-
-function(fail message)
-  message(FATAL_ERROR "${message}\nexit: ${rc}\nstdout:\n${out}\nstderr:\n${err}")
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/expect.cmake)
 
 set(no_gpu "no CUDA GPU found|built without CUDA")
 

@@ -21,36 +21,23 @@ import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
-SANITIZER_MARKS = ('Sanitizer', 'runtime error', 'LeakSanitizer')
+from catalogue import rows_of, sanitizer_report
 
 
 def load(path):
-    rows, ids = [], set()
-    with open(path, encoding='utf-8') as f:
-        for n, line in enumerate(f, 1):
-            line = line.rstrip('\n')
-            if not line or line.startswith('#'):
-                continue
-            cols = line.split('\t')
-            if cols[0] == 'id':
-                continue
-            if len(cols) != 5:
-                sys.exit('%s:%d: expected 5 tab-separated columns, got %d' % (path, n, len(cols)))
-            rid, category, argv, code, needle = cols
-            if rid in ids:
-                sys.exit('%s:%d: duplicate id %s' % (path, n, rid))
-            ids.add(rid)
-            try:
-                args = json.loads(argv)
-            except ValueError as e:
-                sys.exit('%s:%d: argv is not JSON (%s)' % (path, n, e))
-            if not isinstance(args, list) or not all(isinstance(a, str) for a in args):
-                sys.exit('%s:%d: argv must be a JSON array of strings' % (path, n))
-            if code not in ('1', '2'):
-                sys.exit('%s:%d: the exit status must be 1 or 2' % (path, n))
-            if not needle:
-                sys.exit('%s:%d: an empty stderr substring checks nothing' % (path, n))
-            rows.append((rid, category, args, int(code), needle))
+    rows = []
+    for n, (rid, category, argv, code, needle) in rows_of(path, 5):
+        try:
+            args = json.loads(argv)
+        except ValueError as e:
+            sys.exit('%s:%d: argv is not JSON (%s)' % (path, n, e))
+        if not isinstance(args, list) or not all(isinstance(a, str) for a in args):
+            sys.exit('%s:%d: argv must be a JSON array of strings' % (path, n))
+        if code not in ('1', '2'):
+            sys.exit('%s:%d: the exit status must be 1 or 2' % (path, n))
+        if not needle:
+            sys.exit('%s:%d: an empty stderr substring checks nothing' % (path, n))
+        rows.append((rid, category, args, int(code), needle))
     return rows
 
 
@@ -69,10 +56,8 @@ def run_row(binary, row, timeout):
         problems.append('stdout not empty: %r' % p.stdout[:200])
     if needle not in err:
         problems.append('stderr lacks %r' % needle)
-    for mark in SANITIZER_MARKS:
-        if mark in err:
-            problems.append('sanitizer report (%s)' % mark)
-            break
+    if sanitizer_report(err):
+        problems.append(sanitizer_report(err))
     if problems:
         return '; '.join(problems) + '\n    stderr: ' + err.strip().replace('\n', '\n            ')[:1200]
     return None

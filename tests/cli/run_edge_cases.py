@@ -30,31 +30,19 @@ import subprocess
 import sys
 import tempfile
 
-SANITIZER_MARKS = ('Sanitizer', 'runtime error', 'LeakSanitizer')
+from catalogue import rows_of, sanitizer_report
+
 MAX_STDERR = 4096
 
 
 def load(path):
-    rows, ids = [], set()
-    with open(path, encoding='utf-8') as f:
-        for n, line in enumerate(f, 1):
-            line = line.rstrip('\n')
-            if not line or line.startswith('#'):
-                continue
-            cols = line.split('\t')
-            if cols[0] == 'id':
-                continue
-            if len(cols) != 7:
-                sys.exit('%s:%d: expected 7 tab-separated columns, got %d' % (path, n, len(cols)))
-            rid, argv, stdin, stdout, code, out_has, err_has = cols
-            if rid in ids:
-                sys.exit('%s:%d: duplicate id %s' % (path, n, rid))
-            ids.add(rid)
-            if stdin not in ('none', 'closed', 'directory'):
-                stdin = json.loads(stdin)
-            if stdout not in ('pipe', 'full'):
-                sys.exit('%s:%d: stdout must be pipe or full' % (path, n))
-            rows.append((rid, json.loads(argv), stdin, stdout, int(code), json.loads(out_has), json.loads(err_has)))
+    rows = []
+    for n, (rid, argv, stdin, stdout, code, out_has, err_has) in rows_of(path, 7):
+        if stdin not in ('none', 'closed', 'directory'):
+            stdin = json.loads(stdin)
+        if stdout not in ('pipe', 'full'):
+            sys.exit('%s:%d: stdout must be pipe or full' % (path, n))
+        rows.append((rid, json.loads(argv), stdin, stdout, int(code), json.loads(out_has), json.loads(err_has)))
     return rows
 
 
@@ -111,10 +99,8 @@ def run_row(binary, row, timeout, cpu, scratch):
         problems.append('stderr lacks %r' % err_has)
     if len(p.stderr) > MAX_STDERR:
         problems.append('stderr has %d bytes, more than %d' % (len(p.stderr), MAX_STDERR))
-    for mark in SANITIZER_MARKS:
-        if mark in err:
-            problems.append('sanitizer report (%s)' % mark)
-            break
+    if sanitizer_report(err):
+        problems.append(sanitizer_report(err))
     if problems:
         return '; '.join(problems) + '\n    stdout: ' + out[:300] + '\n    stderr: ' + err[:1200]
     return None

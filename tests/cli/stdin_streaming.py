@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
-"""Each line read from standard input is answered before the next one is read.
+"""Each line read from standard input is answered before the next one is read,
+and memory stays flat however many lines or cells there are.
 
 For every command line below, the lines are written one at a time through a
-pipe; after each line the answer must arrive on stdout (within a few seconds)
-while the pipe is still open and the next line not yet written.
+pipe, with a pause before each; after each line the answer must arrive on
+stdout (within a few seconds) while the pipe is still open and the next line
+not yet written. Then 10^6 lines through `eval -` and a 2048x2048 `print`
+grid must each stay within 16 MiB of peak resident memory.
 
 usage: stdin_streaming.py LAYOUTX
 """
@@ -11,6 +14,8 @@ import os
 import select
 import subprocess
 import sys
+import tempfile
+import time
 
 # (arguments, [(line written, text its answer contains), ...])
 CASES = [
@@ -36,12 +41,51 @@ def read_until(p, needle, seconds):
     return got
 
 
+PEAK_LIMIT_KIB = 16 * 1024
+TIME = '/usr/bin/time'
+
+
+def peak_kib(binary, args, stdin):
+    """Exit status, peak resident memory (KiB) and stderr of one run, stdout
+    discarded. GNU time measures it: a child of this (larger) Python process
+    would report Python's peak too, as Linux carries it across fork and exec."""
+    r = subprocess.run([TIME, '-f', 'peak %M', binary] + args, stdin=stdin, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.PIPE)
+    err = r.stderr.decode('utf-8', 'replace').splitlines()
+    return r.returncode, int(err[-1].split()[1]), '\n'.join(err[:-1])
+
+
+def flat_memory(binary):
+    if not os.access(TIME, os.X_OK):
+        print('skipped the peak-memory cases: no %s' % TIME)
+        return 0
+    exprs = [b'(4,3):(3,1)', b'logical_divide((8,8):(8,1), (2,4))', b'composition((4,6):(1,4), (3,2):(2,1))',
+             b'complement(4:2, 32)', b'Sw<3,4,3> o (8,64):(64,1)']
+    failed = 0
+    with tempfile.TemporaryFile() as lines, open(os.devnull, 'rb') as nothing:
+        block = b''.join(e + b'\n' for e in exprs) * 1000
+        for _ in range(10 ** 6 // (len(exprs) * 1000)):
+            lines.write(block)
+        lines.seek(0)
+        for name, args, stdin in [('eval - of 10^6 lines', ['eval', '-'], lines),
+                                  ('print of a 2048x2048 grid', ['--max-cells', '4194304', 'print', '(2048,2048)'],
+                                   nothing)]:
+            rc, kib, err = peak_kib(binary, args, stdin)
+            if rc != 0 or kib > PEAK_LIMIT_KIB:
+                print('FAIL %s: exit %d, peak %d KiB (limit %d), stderr: %s' % (name, rc, kib, PEAK_LIMIT_KIB, err[:300]))
+                failed += 1
+            else:
+                print('ok   %s: peak %d KiB' % (name, kib))
+    return failed
+
+
 def main():
     binary = sys.argv[1]
     failed = 0
     for args, lines in CASES:
         p = subprocess.Popen([binary] + args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         for line, want in lines:
+            time.sleep(0.2)
             p.stdin.write((line + '\n').encode())
             p.stdin.flush()
             if read_until(p, want, 5.0) is None:
@@ -55,6 +99,7 @@ def main():
             print('FAIL %s: exit %d, stderr: %s' % (args, p.returncode, err[:500]))
             failed += 1
     print('%d of %d commands answered line by line' % (len(CASES) - failed, len(CASES)))
+    failed += flat_memory(binary)
     return 1 if failed else 0
 
 

@@ -86,6 +86,7 @@ struct Comparison {
 struct ComparisonLimits {
   std::size_t max_shown = 8;
   std::int64_t max_scan = std::int64_t{1} << 26;  // indices compared one by one
+  bool stop_at_first = false;                     // whether they differ is all that is asked
 };
 
 // Functional equality: a(i) == b(i) for every i < size (sizes must match).

@@ -1,5 +1,6 @@
-// eval --show-both: an expression's value with CuTe's dynamic integers (as
-// written) beside its all-static twin, and whether they agree as functions.
+// eval: each value in CuTe's notation; --show-both: the value with CuTe's
+// dynamic integers (as written) beside its all-static twin, and whether they
+// agree as functions.
 #include <fmt/format.h>
 
 #include "driver.hpp"
@@ -39,8 +40,6 @@ std::string agreement(const Value& dynamic, const Value& twin) {
   return unmarked(dynamic) == unmarked(twin) ? "yes" : "no";
 }
 
-}  // namespace
-
 int run_show_both(const Settings& s, const std::vector<std::string>& expressions) {
   Settings dynamic = s;
   dynamic.language.dynamic = true;
@@ -61,6 +60,22 @@ int run_show_both(const Settings& s, const std::vector<std::string>& expressions
     diag = saved;
     out(fmt::format("dynamic: {}\nstatic:  {}\nequal as functions: {}\n", marked(v), twin_text, agree));
   });
+}
+
+}  // namespace
+
+Command register_eval(CLI::App& app, Settings& s) {
+  auto* sub = app.add_subcommand("eval", "Print each value in CuTe's notation");
+  auto exprs = std::make_shared<std::vector<std::string>>();
+  auto both = std::make_shared<bool>(false);
+  sub->add_flag("--show-both", *both,
+                "Print the value with dynamic integers (as in --dynamic) and its all-static twin, and whether they "
+                "are equal as functions");
+  add_expressions(sub, *exprs);
+  return {sub, [&s, exprs, both] {
+            if (*both) return run_show_both(s, *exprs);
+            return for_each_expression(s, *exprs, [](const Value& v) { out(render_notation(v) + "\n"); });
+          }};
 }
 
 }  // namespace layoutx::cli

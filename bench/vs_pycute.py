@@ -1,0 +1,197 @@
+#!/usr/bin/env python3
+"""layoutx's algebra through `eval -` against pycute (CUTLASS's python/pycute)
+on the same expressions, each side in one process.
+
+For every function pycute has, N varied expressions on small layouts (all
+extents and strides powers of two, so that every divisibility condition CuTe
+asks for holds); then 200 compositions of (1024,1024):(1024,1) with itself
+and 50 chains of 20 such compositions. pycute is timed computing each result
+and its text from operands built beforehand (so its parsing costs nothing);
+layoutx is timed as the whole process `layoutx eval - < expressions`, start-up,
+parsing and output included, less the same process given no input (its
+start-up, which pycute's side does not pay either). Times are CPU time (user +
+system, medians of RUNS runs), which a machine shared with other jobs disturbs
+less than wall time. The two big groups are run 10 times over, so that their
+time stands well above the start-up's noise. Ratio = pycute time / layoutx
+time (higher is better; the goal is >= 5). Results are compared as text
+(spaces removed).
+
+  PYCUTE_DIR=<directory holding the pycute package> bench/vs_pycute.py LAYOUTX [N]
+"""
+import os
+import resource
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.environ.get("PYCUTE_DIR", ""))
+try:
+    import pycute as cute
+except ImportError:
+    sys.exit("bench/vs_pycute.py: set PYCUTE_DIR to the directory that holds CUTLASS's pycute package")
+
+
+def text(x):
+    """CuTe's notation for an int, a tuple or a pycute Layout."""
+    if isinstance(x, cute.Layout):
+        return text(x.shape) + ":" + text(x.stride)
+    if isinstance(x, tuple):
+        return "(" + ",".join(text(e) for e in x) + ")"
+    return str(x)
+
+
+rng = random.Random(16)
+
+
+def pow2_shape(modes, max_log=3):
+    return tuple(2 ** rng.randint(1, max_log) for _ in range(modes))
+
+
+def permuted_compact(modes):
+    """A layout whose strides are a permutation of a compact layout's: a bijection."""
+    shape = pow2_shape(modes)
+    order = list(range(modes))
+    rng.shuffle(order)
+    stride = [0] * modes
+    s = 1
+    for k in order:
+        stride[k] = s
+        s *= shape[k]
+    return cute.Layout(shape, tuple(stride))
+
+
+def nested(layout):
+    """Group the first two modes: depth 2."""
+    if len(layout.shape) < 3:
+        return layout
+    return cute.Layout((layout.shape[:2],) + layout.shape[2:], (layout.stride[:2],) + layout.stride[2:])
+
+
+def sub_layout(modes):
+    """Some modes of a permuted compact layout, sorted by stride: an injective layout complement accepts."""
+    full = permuted_compact(modes + 1)
+    keep = sorted(rng.sample(range(modes + 1), modes), key=lambda k: full.stride[k])
+    return cute.Layout(tuple(full.shape[k] for k in keep), tuple(full.stride[k] for k in keep))
+
+
+def tiler_for(a):
+    """A by-mode tiler of a 2-mode layout: each tile divides its mode."""
+    return tuple(cute.Layout(min(2 ** rng.randint(0, 2), cute.size(a.shape[i])), 1) for i in range(2))
+
+
+def cases(n):
+    """(name, pycute call, layoutx expression) triples, n per function."""
+    out = []
+    for _ in range(n):
+        a = permuted_compact(rng.randint(2, 4))
+        b = permuted_compact(rng.randint(1, 3))
+        while cute.size(b) > cute.size(a):
+            b = permuted_compact(rng.randint(1, 2))
+        m = cute.Layout(pow2_shape(2), (1, 0))
+        m = cute.Layout(m.shape, (1, m.shape[0]))
+        t = tiler_for(m)
+        s = sub_layout(rng.randint(1, 3))
+        tl = "(" + ",".join(text(x) for x in t) + ")"
+        out += [
+            ("coalesce", lambda a=a: cute.coalesce(nested(a)), f"coalesce({text(nested(a))})"),
+            ("filter", lambda a=a: cute.filter(nested(a)), f"filter({text(nested(a))})"),
+            ("composition", lambda a=a, b=b: cute.composition(a, b), f"composition({text(a)}, {text(b)})"),
+            ("complement", lambda s=s: cute.complement(s, 256), f"complement({text(s)}, 256)"),
+            ("right_inverse", lambda a=a: cute.right_inverse(a), f"right_inverse({text(a)})"),
+            ("left_inverse", lambda a=a: cute.left_inverse(a), f"left_inverse({text(a)})"),
+            ("logical_divide", lambda m=m, t=t: cute.logical_divide(m, t), f"logical_divide({text(m)}, {tl})"),
+            ("zipped_divide", lambda m=m, t=t: cute.zipped_divide(m, t), f"zipped_divide({text(m)}, {tl})"),
+            ("tiled_divide", lambda m=m, t=t: cute.tiled_divide(m, t), f"tiled_divide({text(m)}, {tl})"),
+            ("logical_product", lambda s=s, b=b: cute.logical_product(s, b), f"logical_product({text(s)}, {text(b)})"),
+            ("zipped_product", lambda m=m, t=t: cute.zipped_product(m, t), f"zipped_product({text(m)}, {tl})"),
+            ("tiled_product", lambda m=m, t=t: cute.tiled_product(m, t), f"tiled_product({text(m)}, {tl})"),
+        ]
+    return out
+
+
+def big_cases():
+    a = cute.Layout((1024, 1024), (1024, 1))
+    at = text(a)
+    comp = [("200 compositions of (1024,1024):(1024,1), 10 times", lambda: cute.composition(a, a), f"composition({at}, {at})")] * 200
+    chain_expr = at
+    for _ in range(20):
+        chain_expr = f"composition({chain_expr}, {at})"
+
+    def chain():
+        r = a
+        for _ in range(20):
+            r = cute.composition(r, a)
+        return r
+
+    return comp * 10, [("50 chains of 20 compositions, 10 times", chain, chain_expr)] * 500
+
+
+def time_pycute(group, runs):
+    best = []
+    answers = None
+    for _ in range(runs):
+        t0 = time.process_time()
+        answers = [text(f()) for _, f, _ in group]
+        best.append(time.process_time() - t0)
+    return statistics.median(best), answers
+
+
+def children_cpu():
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+def time_layoutx(lx, group, runs):
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+        f.write("".join(e + "\n" for _, _, e in group))
+        path = f.name
+    times = []
+    try:
+        for _ in range(runs):
+            with open(path) as stdin:
+                t0 = children_cpu()
+                r = subprocess.run([lx, "eval", "-"], stdin=stdin, capture_output=True, text=True)
+                times.append(children_cpu() - t0)
+        if r.returncode != 0:
+            sys.exit(f"layoutx eval - failed ({r.returncode}): {r.stderr[:500]}")
+    finally:
+        os.unlink(path)
+    return statistics.median(times), r.stdout.splitlines()
+
+
+def main():
+    if len(sys.argv) < 2:
+        sys.exit(__doc__)
+    lx = sys.argv[1]
+    n = int(sys.argv[2]) if len(sys.argv) > 2 else 10000
+    runs = int(os.environ.get("RUNS", "3"))
+    small = cases(n)
+    groups = {}
+    for c in small:
+        groups.setdefault(c[0], []).append(c)
+    comp, chains = big_cases()
+    startup, _ = time_layoutx(lx, [], runs)
+    groups[comp[0][0]] = comp
+    groups[chains[0][0]] = chains
+    print(f"layoutx start-up (eval - of no input): {startup * 1e3:.1f} ms CPU, taken off every layoutx time\n")
+    print("| expressions | count | pycute | layoutx `eval -` | per expression: pycute, layoutx | pycute / layoutx | same answers |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+    worst = None
+    for name, group in groups.items():
+        tp, want = time_pycute(group, runs)
+        tl, got = time_layoutx(lx, group, runs)
+        tl = max(tl - startup, 1e-6)
+        same = sum(1 for w, g in zip(want, got) if w.replace(" ", "") == g.replace(" ", ""))
+        ratio = tp / tl
+        worst = ratio if worst is None else min(worst, ratio)
+        n = len(group)
+        print(f"| {name} | {n} | {tp * 1e3:.1f} ms | {tl * 1e3:.1f} ms | {tp / n * 1e6:.2f} us, {tl / n * 1e6:.2f} us "
+              f"| {ratio:.1f} | {same}/{n} |")
+    print(f"\nsmallest ratio: {worst:.1f} (goal >= 5)")
+
+
+if __name__ == "__main__":
+    main()

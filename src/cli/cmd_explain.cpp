@@ -1,0 +1,47 @@
+// explain: the steps CuTe's algorithms take in composition, complement, the
+// inverses, divides and products.
+#include "driver.hpp"
+#include "layoutx/render_analysis.hpp"
+#include "output.hpp"
+
+namespace layoutx::cli {
+
+namespace {
+
+int run_explain(const Settings& s, const std::vector<std::string>& exprs, bool json) {
+  return for_each_expression_text(s, exprs, [&](std::string_view expr) {
+    trace::Recorder recorder;
+    TraceView view{std::string(expr), std::nullopt, std::nullopt, false, json};
+    try {
+      const Value v = evaluate_expression(expr, s.language);
+      view.result = render_notation(v);
+      view.truncated = recorder.truncated();
+      out(render_trace(recorder.events(), view));
+      flush_out();
+      report_warnings();
+    } catch (const SourceError& e) {
+      // The steps up to the failure are the explanation; a syntax error has none.
+      view.error = e.what();
+      view.truncated = recorder.truncated();
+      if (!recorder.events().empty()) out(render_trace(recorder.events(), view));
+      throw;
+    }
+    return kOk;
+  });
+}
+
+}  // namespace
+
+Command register_explain(CLI::App& app, Settings& s) {
+  auto* sub = app.add_subcommand(
+      "explain",
+      "The steps CuTe's algorithms take in composition, complement, the inverses, divides and products (exit 0 ok, "
+      "1 rejected: the steps up to the failure, 2 usage)");
+  auto exprs = std::make_shared<std::vector<std::string>>();
+  auto json = std::make_shared<bool>(false);
+  add_expressions(sub, *exprs);
+  sub->add_flag("--json", *json, "One JSON object per expression, the operations nested");
+  return {sub, [&s, exprs, json] { return run_explain(s, *exprs, *json); }};
+}
+
+}  // namespace layoutx::cli

@@ -1,0 +1,57 @@
+// offsets: the offset of every index, one per line, or a table with the
+// index and coordinate columns; --device computes them on the GPU.
+#include <fmt/format.h>
+
+#include "driver.hpp"
+#include "layoutx/device.hpp"
+#include "output.hpp"
+
+namespace layoutx::cli {
+
+namespace {
+
+OffsetFormat parse_format(const std::string& f) {
+  if (f == "csv") return OffsetFormat::Csv;
+  if (f == "tsv") return OffsetFormat::Tsv;
+  if (f == "json") return OffsetFormat::Json;
+  if (f == "jsonl") return OffsetFormat::Jsonl;
+  return OffsetFormat::Plain;
+}
+
+// --device: the GPU computes every offset and writes the text; the host passes it on.
+int run_device_offsets(const Settings& s, const std::vector<std::string>& expressions, OffsetFormat format) {
+  if (format != OffsetFormat::Plain) {
+    report_error("offsets --device writes the plain format only (one offset per line)", "", 0, false);
+    return kUsage;
+  }
+  const std::string why = device::gpu_unavailable_reason();
+  if (!why.empty()) {
+    report_error(fmt::format("offsets --device: {}", why), "", 0, false);
+    return kRejected;
+  }
+  return for_each_expression(s, expressions, [&](const Value& v) {
+    device::generate_offset_lines(require_layout(v, "offsets"), [](std::string_view text) { out(text); });
+  });
+}
+
+}  // namespace
+
+Command register_offsets(CLI::App& app, Settings& s) {
+  auto* sub = app.add_subcommand("offsets", "Stream the offset of every index, one per line");
+  auto exprs = std::make_shared<std::vector<std::string>>();
+  auto format = std::make_shared<std::string>("plain");
+  sub->add_option("-f,--format", *format, "Table format: plain, csv, tsv, json, jsonl (with index and coordinate)")
+      ->check(CLI::IsMember({"plain", "csv", "tsv", "json", "jsonl"}));
+  auto device = std::make_shared<bool>(false);
+  sub->add_flag("--device", *device, "Compute the offsets on the CUDA GPU (plain format)");
+  add_expressions(sub, *exprs);
+  return {sub, [&s, exprs, format, device] {
+            const OffsetFormat f = parse_format(*format);
+            if (*device) return run_device_offsets(s, *exprs, f);
+            return for_each_expression(s, *exprs, [&](const Value& v) {
+              render_offsets(require_layout(v, "offsets"), f, [](std::string_view chunk) { out(chunk); });
+            });
+          }};
+}
+
+}  // namespace layoutx::cli

@@ -1,0 +1,26 @@
+// print: each layout as CuTe's print_layout draws it.
+#include "driver.hpp"
+#include "output.hpp"
+#include "picture_output.hpp"
+
+namespace layoutx::cli {
+
+Command register_print(CLI::App& app, Settings& s) {
+  auto* sub = app.add_subcommand("print", "Draw each layout as CuTe's print_layout does");
+  auto exprs = std::make_shared<std::vector<std::string>>();
+  auto color = std::make_shared<std::pair<std::string, int>>("offset", 32);
+  add_color_options(sub, color->first, color->second);  // coloured only on a terminal (--color)
+  add_expressions(sub, *exprs);
+  return {sub, [&s, exprs, color] {
+            const GridColoring coloring{color_by_named(color->first), color->second};
+            return for_each_expression(s, *exprs, [&](const Value& v) {
+              const Sink sink = [](std::string_view text) { out(text); };
+              if (use_color(s))
+                render_grid_color(v, s.grid, coloring, sink);
+              else
+                render_grid(v, s.grid, sink);
+            });
+          }};
+}
+
+}  // namespace layoutx::cli
