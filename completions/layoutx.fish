@@ -4,7 +4,7 @@
 
 complete -c layoutx -f
 
-set -g __layoutx_names append blocked_product ceil_div coalesce complement composition coshape cosize crd2idx depth domain_distribute downcast filter filter_zeros flat_divide flat_product flatten get group idx2crd layout left_inverse logical_divide logical_product make_coord make_fragment_like make_layout make_layout_like make_ordered_layout make_shape make_step make_stride make_swizzle make_tile max_alignment max_common_layout max_common_vector nullspace prepend product product_each raked_product rank recast recast_layout right_inverse select shape shape_div size stride take tile_to_shape tiled_divide tiled_product upcast zip zipped_divide zipped_product LayoutLeft LayoutRight Swizzle
+set -g __layoutx_names append as_position_independent_swizzle_layout blocked_product ceil_div coalesce complement composition coshape cosize crd2idx depth domain_distribute downcast filter filter_zeros flat_divide flat_product flatten get group idx2crd layout left_inverse logical_divide logical_product make_coord make_fragment_like make_layout make_layout_like make_ordered_layout make_shape make_step make_stride make_swizzle make_tile max_alignment max_common_layout max_common_vector nullspace prepend product product_each raked_product rank recast recast_layout right_inverse select shape shape_div size stride take tile_to_shape tiled_divide tiled_product upcast zip zipped_divide zipped_product LayoutLeft LayoutRight Swizzle
 
 # The command path before the cursor: commands chosen, option values skipped.
 function __layoutx_path
