@@ -28,7 +28,7 @@ const std::string kGappy =
 
 Layout layout_of(const std::string& text) {
   const Value v = evaluate_expression(text, LanguageOptions{});
-  return v.is_int_tuple() ? make_layout(v.as_int_tuple()) : v.layout;
+  return *v.as_plain_layout();
 }
 
 // Best-of-three microseconds per call; `op` returns something that depends on the result.

@@ -205,7 +205,7 @@ int main(int argc, char** argv) {
   LanguageOptions lo;
   for (const auto& e : exprs) {
     const Value v = evaluate_expression(e, lo);
-    const AnyLayout l = v.is_layout_like() ? v.as_any_layout() : AnyLayout{make_layout(v.as_int_tuple())};
+    const AnyLayout l = *v.as_layout();
     const std::uint64_t n = static_cast<std::uint64_t>(size(l).value);
     const FlatLayout f = flat_of(l);
     const bool narrow = fits_int32(f, n);

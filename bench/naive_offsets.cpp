@@ -14,8 +14,7 @@ int main(int argc, char** argv) {
   }
   try {
     const layoutx::Value v = layoutx::evaluate_expression(argv[1], layoutx::LanguageOptions{});
-    const layoutx::AnyLayout l = v.is_int_tuple() ? layoutx::AnyLayout{layoutx::make_layout(v.as_int_tuple())}
-                                                  : v.as_any_layout();
+    const layoutx::AnyLayout l = *v.as_layout();
     const std::int64_t n = layoutx::size(l).value;
     for (std::int64_t i = 0; i < n; ++i)
       std::printf("%lld\n", static_cast<long long>(layoutx::evaluate(l, layoutx::IntTuple(layoutx::static_int(i))).value));

@@ -129,8 +129,7 @@ void expect_error_or_ok(F f) {
 
 inline void run_mode(std::string_view expression, const PipelineLimits& limits, bool dynamic) {
   set_static_marks(dynamic);
-  Diagnostics::current().clear();
-  Diagnostics::current().strict = false;
+  Diagnostics::current().reset();
   Value v;
   try {
     v = evaluate_expression(expression, language(limits, dynamic));
@@ -147,13 +146,13 @@ inline void run_mode(std::string_view expression, const PipelineLimits& limits, 
   expect_error_or_ok([&] { (void)render_info(v, InfoOptions{true, true}); });
   if (v.is_layout_like() || v.is_int_tuple()) {
     expect_error_or_ok([&] {
-      const AnyLayout l = v.is_int_tuple() ? AnyLayout{make_layout(v.as_int_tuple())} : v.as_any_layout();
+      const AnyLayout l = *v.as_layout();
       check_offsets(l, limits);
     });
     expect_error_or_ok([&] {
       PictureOptions picture;
       picture.max_cells = picture.grid_max_cells = limits.max_cells;
-      const Picture p = layout_picture(v.is_int_tuple() ? AnyLayout{make_layout(v.as_int_tuple())} : v.as_any_layout(),
+      const Picture p = layout_picture(*v.as_layout(),
                                        picture);
       (void)render_svg(p);
       (void)render_tikz(p);

@@ -23,9 +23,8 @@ AnyLayout layout_of(const std::string& expr, bool dynamic = false) {
   LanguageOptions options;
   options.dynamic = dynamic;
   const Value v = evaluate_expression(expr, options);
-  if (v.is_int_tuple()) return make_layout(v.as_int_tuple());
-  REQUIRE(v.is_layout_like());
-  return v.as_any_layout();
+  REQUIRE(v.as_layout());
+  return *v.as_layout();
 }
 
 constexpr std::optional<bool> T = true, F = false;

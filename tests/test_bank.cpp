@@ -17,7 +17,7 @@ namespace {
 
 AnyLayout layout_of(const std::string& text) {
   const Value v = evaluate_expression(text, LanguageOptions{});
-  return v.is_int_tuple() ? AnyLayout{make_layout(v.as_int_tuple())} : v.as_any_layout();
+  return *v.as_layout();
 }
 
 SharedAccess access_named(const std::string& name) {

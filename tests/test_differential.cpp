@@ -102,9 +102,8 @@ std::string without_marks(std::string s, bool dynamic) {
 }
 
 AnyLayout as_layout(const Value& v) {
-  if (v.is_int_tuple()) return make_layout(v.as_int_tuple());
-  if (!v.is_layout_like()) throw Error("not a layout: " + kind_name(v));
-  return v.as_any_layout();
+  if (const auto l = v.as_layout()) return *l;
+  throw Error("not a layout: " + kind_name(v));
 }
 
 std::map<std::string, std::string> info_lines(const std::string& info) {

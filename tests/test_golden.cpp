@@ -32,9 +32,8 @@ std::string output_of(F command) {
 
 // The offsets command's reading of a value: a bare shape is its compact layout.
 AnyLayout as_layout(const Value& v) {
-  if (v.is_int_tuple()) return make_layout(v.as_int_tuple());
-  if (!v.is_layout_like()) throw Error("not a layout: " + kind_name(v));
-  return v.as_any_layout();
+  if (const auto l = v.as_layout()) return *l;
+  throw Error("not a layout: " + kind_name(v));
 }
 
 std::string joined(const std::vector<std::int64_t>& offsets) {

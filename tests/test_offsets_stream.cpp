@@ -78,7 +78,7 @@ std::string streamed_table(const AnyLayout& l, OffsetFormat f, int* chunks = nul
 
 AnyLayout layout_of(const std::string& text) {
   const Value v = evaluate_expression(text, LanguageOptions{});
-  return v.is_int_tuple() ? AnyLayout{make_layout(v.as_int_tuple())} : v.as_any_layout();
+  return *v.as_layout();
 }
 
 constexpr OffsetFormat kFormats[] = {OffsetFormat::Plain, OffsetFormat::Csv, OffsetFormat::Tsv, OffsetFormat::Json,

@@ -26,7 +26,7 @@ Value eval(const std::string& text) { return evaluate_expression(text, LanguageO
 // A shape stands for its compact layout, as on the command line.
 AnyLayout any_layout_of(const std::string& text) {
   const Value v = eval(text);
-  return v.is_int_tuple() ? AnyLayout{make_layout(v.as_int_tuple())} : v.as_any_layout();
+  return *v.as_layout();
 }
 Layout layout_of(const std::string& text) { return std::get<Layout>(any_layout_of(text)); }
 

@@ -173,10 +173,6 @@ bool moves_bits_in_step(const Layout& l, const Swizzle& sw) {
   return true;
 }
 
-std::string text(const AnyLayout& l) {
-  return std::visit([](const auto& x) { return to_text(x); }, l);
-}
-
 // Runs op on a clean slate; false when it refused the input or warned about its answer.
 template <class F>
 bool accepted(F op) {
@@ -220,7 +216,7 @@ void check_composition(const AnyLayout& a, const Layout& b, Tally& t) {
       }))
     return;
   ++t.checked;
-  const std::string what = text(a) + " o " + to_text(b) + " = " + text(r);
+  const std::string what = to_text(a) + " o " + to_text(b) + " = " + to_text(r);
   if (size(r) != size(b)) return t.fail(what + ": size differs");
   for (std::int64_t i = 0; i < size(b).value; ++i)
     if (at(r, i) != at(a, reach[i])) return t.fail(what + ": differs at " + std::to_string(i));
@@ -236,7 +232,7 @@ void check_right_inverse(const AnyLayout& l, Tally& t) {
   ++t.checked;
   for (std::int64_t i = 0; i < size(inv).value; ++i)
     if (at(l, at(inv, i)) != i)
-      return t.fail("right_inverse(" + text(l) + ") = " + text(inv) + ": L(R(" + std::to_string(i) + ")) != " +
+      return t.fail("right_inverse(" + to_text(l) + ") = " + to_text(inv) + ": L(R(" + std::to_string(i) + ")) != " +
                     std::to_string(i));
 }
 

@@ -29,8 +29,7 @@ class StaticMarks {
 // Warnings and --strict state start fresh for each case: nothing carries over.
 inline Diagnostics& fresh_diagnostics() {
   Diagnostics& d = Diagnostics::current();
-  d.clear();
-  d.strict = false;
+  d.reset();
   return d;
 }
 

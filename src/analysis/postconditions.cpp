@@ -14,10 +14,6 @@ namespace layoutx {
 
 namespace {
 
-std::string text(const AnyLayout& l) {
-  if (const auto* p = std::get_if<Layout>(&l)) return to_text(*p);
-  return to_text(std::get<ComposedLayout>(l));
-}
 
 std::int64_t at(const AnyLayout& l, std::int64_t i) { return evaluate(l, IntTuple(static_int(i))).value; }
 std::int64_t at(const Layout& l, std::int64_t i) { return evaluate(l, IntTuple(static_int(i))).value; }
@@ -101,7 +97,7 @@ void check_composition(const AnyLayout& a, const Layout& b, const AnyLayout& r) 
         fmt::format("composition({}, {}) = {} is CuTe's answer but not A o B: at index {}, A(B({})) = A({}) = {} "
                     "while the result gives {} (CuTe composes mode by mode, which is exact only when B's modes "
                     "divide A's modes evenly)",
-                    text(a), to_text(b), text(r), i, i, bi, want, got));
+                    to_text(a), to_text(b), to_text(r), i, i, bi, want, got));
     return false;
   });
 }
@@ -113,7 +109,7 @@ void check_right_inverse(const AnyLayout& l, const AnyLayout& r) {
     Diagnostics::current().warn("right_inverse",
                                 fmt::format("right_inverse({}) = {} is CuTe's answer but not a right inverse: "
                                             "L(R({})) = {}, not {}",
-                                            text(l), text(r), i, got, i));
+                                            to_text(l), to_text(r), i, got, i));
     return false;
   });
 }
@@ -130,7 +126,7 @@ void check_left_inverse(const AnyLayout& l, const AnyLayout& r) {
     Diagnostics::current().warn("left_inverse",
                                 fmt::format("left_inverse({}) = {} is CuTe's answer but not a left inverse: "
                                             "R(L({})) = {}, not {}",
-                                            text(l), text(r), i, got, i));
+                                            to_text(l), to_text(r), i, got, i));
     return false;
   });
 }

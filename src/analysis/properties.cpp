@@ -127,21 +127,8 @@ std::optional<std::pair<std::int64_t, std::int64_t>> scanned_extremes(const AnyL
   return all;
 }
 
-// CuTe's max_common_vector runs a composition; its warnings (if any) are not
-// about the user's expression, so they are set aside.
-class QuietDiagnostics {
- public:
-  QuietDiagnostics() : saved_(Diagnostics::current()) { Diagnostics::current().strict = false; }
-  ~QuietDiagnostics() { Diagnostics::current() = saved_; }
-  QuietDiagnostics(const QuietDiagnostics&) = delete;
-  QuietDiagnostics& operator=(const QuietDiagnostics&) = delete;
-
- private:
-  Diagnostics saved_;
-};
-
 std::optional<std::int64_t> cute_vector(const AnyLayout& l) {
-  const QuietDiagnostics quiet;
+  const DiagnosticsAside quiet(false);  // CuTe's max_common_vector composes: not the user's warnings
   try {
     const Layout identity = make_layout(inner_layout(l).shape);
     if (const auto* c = std::get_if<ComposedLayout>(&l)) {
@@ -231,7 +218,7 @@ ThreadValueProperties thread_value_properties(const AnyLayout& l) {
 
   std::optional<std::int64_t> cute;
   try {
-    const QuietDiagnostics quiet;
+    const DiagnosticsAside quiet(false);  // CuTe's max_common_vector composes: not the user's warnings
     cute = max_common_vector(values, make_layout(values.shape)).value;
   } catch (const Error&) {
     cute.reset();  // CuTe refuses this value mode: it has no answer to give

@@ -25,8 +25,7 @@ Value parse(const char* text, const char* atom, const char* field) {
 
 Layout parse_layout(const char* text, const char* atom, const char* field) {
   const Value v = parse(text, atom, field);
-  if (v.kind == Value::Kind::Layout) return v.layout;
-  if (v.is_int_tuple()) return make_layout(v.as_int_tuple());
+  if (const auto l = v.as_plain_layout()) return *l;
   throw Error(fmt::format("atom catalogue: {} of {} is a {}, not a layout", field, atom, kind_name(v)));
 }
 

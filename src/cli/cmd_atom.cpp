@@ -100,8 +100,7 @@ int list_atoms(const std::string& words, const AtomOptions& o) {
 
 // --tile: the layout of atoms over M, N and K (a shape is its compact layout).
 Layout atom_layout(const Value& v) {
-  if (v.kind == Value::Kind::Layout) return v.layout;
-  if (v.is_int_tuple()) return make_layout(v.as_int_tuple());
+  if (const auto l = v.as_plain_layout()) return *l;
   throw Error(fmt::format("--tile needs a layout or a shape such as (2,2,1), got a {} {}", kind_name(v), to_text(v)));
 }
 
@@ -223,8 +222,7 @@ std::string atom_picture(const Atom& atom, PictureFormat format, int bits, const
   return atom.kind == Atom::Kind::Mma ? describe_mma(request) : describe_copy(request);
 }
 
-Command register_atom(CLI::App& app, Settings& s) {
-  auto* sub = app.add_subcommand("atom", "Show an MMA or copy atom of CuTe (shape, ThrID, TV layouts) or draw it");
+Command register_atom(CLI::App* sub, Settings& s) {
   auto o = std::make_shared<AtomOptions>();
   sub->add_option("NAME", o->words, "The atom, e.g. SM80_16x8x16_F16F16F16F16_TN; with --list, words to look for");
   sub->add_flag("--list", o->list, "List the atoms whose names contain every word given (all without words)");

@@ -50,9 +50,7 @@ int run_bank(const Settings& s, const std::vector<std::string>& exprs, const std
 
 }  // namespace
 
-Command register_bank(CLI::App& app, Settings& s) {
-  auto* sub = app.add_subcommand(
-      "bank", "Shared-memory bank conflicts: the wavefronts one warp's access takes, as an H200 counts them");
+Command register_bank(CLI::App* sub, Settings& s) {
   sub->footer(
       "THREADS maps lane 0..31 to the element offset the lane accesses (its first element for vectors; for\n"
       "ldmatrix/stmatrix the start of the row it supplies). With --smem, THREADS maps lanes to coordinates of\n"

@@ -41,11 +41,7 @@ int run_check(const Settings& s, const verify::Options& o, const std::vector<std
 
 }  // namespace
 
-Command register_check(CLI::App& app, Settings& s) {
-  auto* sub = app.add_subcommand(
-      "check", "Cross-check each result: the host's offsets against an independent evaluator, and the defining "
-               "property of the outermost operation (composition, inverses, complement, divides, products) at "
-               "every point; up to 2^32 points");
+Command register_check(CLI::App* sub, Settings& s) {
   auto exprs = std::make_shared<std::vector<std::string>>();
   auto o = std::make_shared<verify::Options>();
   auto on_gpu = std::make_shared<bool>(false);

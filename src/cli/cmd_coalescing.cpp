@@ -20,11 +20,7 @@ struct CoalescingCli {
 
 }  // namespace
 
-Command register_coalescing(CLI::App& app, Settings& s) {
-  auto* sub = app.add_subcommand(
-      "coalescing",
-      "Global-memory sectors and lines per warp instruction of a (thread, value) -> offset layout, against the "
-      "minimum (exit 0 ok, 1 rejected, 2 usage)");
+Command register_coalescing(CLI::App* sub, Settings& s) {
   auto c = std::make_shared<CoalescingCli>();
   sub->add_option("EXPR", c->exprs,
                   "Layouts: mode 0 the thread, mode 1 (and up) the value; rank 1: one element per thread. "

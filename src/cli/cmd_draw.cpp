@@ -37,8 +37,7 @@ int draw_atom(const DrawOptions& o, PictureFormat format, int bits, std::int64_t
 
 }  // namespace
 
-Command register_draw(CLI::App& app, Settings& s) {
-  auto* sub = app.add_subcommand("draw", "Draw a layout as a picture: SVG, TikZ (like print_latex) or an HTML page");
+Command register_draw(CLI::App* sub, Settings& s) {
   auto o = std::make_shared<DrawOptions>();
   auto* expr = sub->add_option("EXPR", o->expression, "The layout to draw ('-' reads it from standard input)");
   sub->add_option("--atom", o->atom,

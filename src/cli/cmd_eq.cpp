@@ -60,9 +60,7 @@ int run_eq(const Settings& s, const EqOptions& o) {
 
 }  // namespace
 
-Command register_eq(CLI::App& app, Settings& s) {
-  auto* sub = app.add_subcommand(
-      "eq", "Compare two layouts as functions of the index (exit 0 equal, 1 different, 2 usage or bad expression)");
+Command register_eq(CLI::App* sub, Settings& s) {
   auto o = std::make_shared<EqOptions>();
   sub->add_option("EXPR", o->exprs, "The two layouts A and B; '-' reads them from standard input")->required();
   sub->add_flag("--structural", o->structural, "CuTe's ==: the same shape and stride (not only the same offsets)");

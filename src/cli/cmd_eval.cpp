@@ -46,10 +46,9 @@ int run_show_both(const Settings& s, const std::vector<std::string>& expressions
   LanguageOptions twin_options = s.language;
   twin_options.dynamic = false;
   return for_each_expression(dynamic, expressions, [&](const Value& v, std::string_view expr) {
-    Diagnostics& diag = Diagnostics::current();
-    const Diagnostics saved = diag;
     std::string twin_text, agree;
     try {
+      const DiagnosticsAside aside(s.strict);
       const Value twin = evaluate_expression(expr, twin_options);
       twin_text = marked(twin);
       agree = agreement(v, twin);
@@ -57,15 +56,13 @@ int run_show_both(const Settings& s, const std::vector<std::string>& expressions
       twin_text = fmt::format("(refused: {})", e.what());
       agree = "no: CuTe refuses the static twin";
     }
-    diag = saved;
     out(fmt::format("dynamic: {}\nstatic:  {}\nequal as functions: {}\n", marked(v), twin_text, agree));
   });
 }
 
 }  // namespace
 
-Command register_eval(CLI::App& app, Settings& s) {
-  auto* sub = app.add_subcommand("eval", "Print each value in CuTe's notation");
+Command register_eval(CLI::App* sub, Settings& s) {
   auto exprs = std::make_shared<std::vector<std::string>>();
   auto both = std::make_shared<bool>(false);
   sub->add_flag("--show-both", *both,

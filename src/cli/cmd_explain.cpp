@@ -32,11 +32,7 @@ int run_explain(const Settings& s, const std::vector<std::string>& exprs, bool j
 
 }  // namespace
 
-Command register_explain(CLI::App& app, Settings& s) {
-  auto* sub = app.add_subcommand(
-      "explain",
-      "The steps CuTe's algorithms take in composition, complement, the inverses, divides and products (exit 0 ok, "
-      "1 rejected: the steps up to the failure, 2 usage)");
+Command register_explain(CLI::App* sub, Settings& s) {
   auto exprs = std::make_shared<std::vector<std::string>>();
   auto json = std::make_shared<bool>(false);
   add_expressions(sub, *exprs);

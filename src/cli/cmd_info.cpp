@@ -4,8 +4,7 @@
 
 namespace layoutx::cli {
 
-Command register_info(CLI::App& app, Settings& s) {
-  auto* sub = app.add_subcommand("info", "Show shape, stride, size, cosize, rank, depth and the offset function's properties");
+Command register_info(CLI::App* sub, Settings& s) {
   auto exprs = std::make_shared<std::vector<std::string>>();
   auto options = std::make_shared<InfoOptions>();
   sub->add_flag("--json", options->json, "One JSON object per expression");

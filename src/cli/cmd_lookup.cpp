@@ -131,11 +131,7 @@ int run_lookup(const Settings& s, CLI::App* sub, const LookupOptions& o) {
 
 }  // namespace
 
-Command register_lookup(CLI::App& app, Settings& s) {
-  auto* sub = app.add_subcommand(
-      "lookup",
-      "Offset -> every index reaching it; index or coordinate -> offset. Lines of index, flat (per-mode) coordinate, "
-      "natural coordinate, offset, tab-separated (exit 0 all answered, 1 some not, 2 usage)");
+Command register_lookup(CLI::App* sub, Settings& s) {
   auto o = std::make_shared<LookupOptions>();
   sub->add_option("EXPR", o->expr, "The layout")->required();
   sub->add_option("-o,--offset", o->offsets, "Every index whose offset is N; '-' reads offsets from standard input")

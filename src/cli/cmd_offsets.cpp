@@ -36,8 +36,7 @@ int run_device_offsets(const Settings& s, const std::vector<std::string>& expres
 
 }  // namespace
 
-Command register_offsets(CLI::App& app, Settings& s) {
-  auto* sub = app.add_subcommand("offsets", "Stream the offset of every index, one per line");
+Command register_offsets(CLI::App* sub, Settings& s) {
   auto exprs = std::make_shared<std::vector<std::string>>();
   auto format = std::make_shared<std::string>("plain");
   sub->add_option("-f,--format", *format, "Table format: plain, csv, tsv, json, jsonl (with index and coordinate)")

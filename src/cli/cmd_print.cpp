@@ -5,8 +5,7 @@
 
 namespace layoutx::cli {
 
-Command register_print(CLI::App& app, Settings& s) {
-  auto* sub = app.add_subcommand("print", "Draw each layout as CuTe's print_layout does");
+Command register_print(CLI::App* sub, Settings& s) {
   auto exprs = std::make_shared<std::vector<std::string>>();
   auto color = std::make_shared<std::pair<std::string, int>>("offset", 32);
   add_color_options(sub, color->first, color->second);  // coloured only on a terminal (--color)

@@ -90,9 +90,7 @@ int run_search(const Settings& s, const SearchArgs& args) {
 
 }  // namespace
 
-Command register_swizzle_search(CLI::App& app, Settings& s) {
-  auto* sub = app.add_subcommand("swizzle-search",
-                                 "Rank Swizzle<B,M,S> and paddings of a shared-memory tile by the wavefronts of its accesses");
+Command register_swizzle_search(CLI::App* sub, Settings& s) {
   sub->footer(
       "PATTERN maps lane + 32*i (instruction i) to the tile coordinate where the lane's access starts; the access\n"
       "covers the elements that follow it in the tile's memory. Example, a 16x64 half tile written by 128-bit\n"

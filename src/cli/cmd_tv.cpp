@@ -62,8 +62,7 @@ TvView atom_view(const Atom& a, std::string operand, int bits) {
 
 }  // namespace
 
-Command register_tv(CLI::App& app, Settings& s) {
-  auto* sub = app.add_subcommand("tv", "Show which thread and value own each cell of a tile (print_latex_tv)");
+Command register_tv(CLI::App* sub, Settings& s) {
   auto o = std::make_shared<TvOptions>();
   sub->add_option("TV_LAYOUT", o->tv, "(thread, value) -> index into the tile, e.g. ((4,8),(2,2)):((32,1),(16,8))");
   sub->add_option("TILE", o->tile, "The tile: a shape (M,N) (column-major), or a layout (m,n) -> index");

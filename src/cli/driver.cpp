@@ -116,9 +116,8 @@ int for_each_expression_text(const Settings& s, const std::vector<std::string>& 
 }
 
 AnyLayout require_layout(const Value& v, const char* command) {
-  if (v.is_int_tuple()) return make_layout(v.as_int_tuple());
-  if (!v.is_layout_like()) throw Error(fmt::format("{} needs a layout, got a {} {}", command, kind_name(v), to_text(v)));
-  return v.as_any_layout();
+  if (const auto l = v.as_layout()) return *l;
+  throw Error(fmt::format("{} needs a layout, got a {} {}", command, kind_name(v), to_text(v)));
 }
 
 CLI::Validator integer_range(std::int64_t lo, std::int64_t hi) {

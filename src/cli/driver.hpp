@@ -92,20 +92,21 @@ struct Command {
 // Adds the EXPR... positional to a subcommand.
 void add_expressions(CLI::App* sub, std::vector<std::string>& expressions);
 
-// Each command lives in its own file (cmd_*.cpp) and registers itself here.
-Command register_eval(CLI::App& app, Settings& s);
-Command register_print(CLI::App& app, Settings& s);
-Command register_offsets(CLI::App& app, Settings& s);
-Command register_info(CLI::App& app, Settings& s);
-Command register_eq(CLI::App& app, Settings& s);
-Command register_lookup(CLI::App& app, Settings& s);
-Command register_coalescing(CLI::App& app, Settings& s);
-Command register_explain(CLI::App& app, Settings& s);
-Command register_check(CLI::App& app, Settings& s);
-Command register_draw(CLI::App& app, Settings& s);
-Command register_tv(CLI::App& app, Settings& s);
-Command register_atom(CLI::App& app, Settings& s);
-Command register_bank(CLI::App& app, Settings& s);
-Command register_swizzle_search(CLI::App& app, Settings& s);
+// Each command lives in its own file (cmd_NAME.cpp): given its subcommand (named in
+// main.cpp's table), it adds its options and returns what to run.
+Command register_eval(CLI::App* sub, Settings& s);
+Command register_print(CLI::App* sub, Settings& s);
+Command register_offsets(CLI::App* sub, Settings& s);
+Command register_info(CLI::App* sub, Settings& s);
+Command register_eq(CLI::App* sub, Settings& s);
+Command register_lookup(CLI::App* sub, Settings& s);
+Command register_coalescing(CLI::App* sub, Settings& s);
+Command register_explain(CLI::App* sub, Settings& s);
+Command register_check(CLI::App* sub, Settings& s);
+Command register_draw(CLI::App* sub, Settings& s);
+Command register_tv(CLI::App* sub, Settings& s);
+Command register_atom(CLI::App* sub, Settings& s);
+Command register_bank(CLI::App* sub, Settings& s);
+Command register_swizzle_search(CLI::App* sub, Settings& s);
 
 }  // namespace layoutx::cli

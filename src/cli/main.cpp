@@ -46,19 +46,47 @@ int unknown_command(CLI::App& app, std::string word) {
   return kUsage;
 }
 
-// Every command, by the name it registers (one line per command).
+// Every command: its name, what it does (its line in --help), and the function
+// that adds its options and says what to run (in its cmd_NAME.cpp).
 struct Registration {
   std::string_view name;
-  Command (*add)(CLI::App&, Settings&);
+  Command (*add)(CLI::App*, Settings&);
+  const char* help;
 };
 constexpr Registration kCommands[] = {
-    {"eval", register_eval},       {"print", register_print},
-    {"offsets", register_offsets}, {"info", register_info},
-    {"eq", register_eq},           {"lookup", register_lookup},
-    {"coalescing", register_coalescing}, {"explain", register_explain},
-    {"check", register_check},     {"draw", register_draw},
-    {"tv", register_tv},           {"atom", register_atom},
-    {"bank", register_bank},       {"swizzle-search", register_swizzle_search},
+    {"eval", register_eval,
+     "Print each value in CuTe's notation"},
+    {"print", register_print,
+     "Draw each layout as CuTe's print_layout does"},
+    {"offsets", register_offsets,
+     "Stream the offset of every index, one per line"},
+    {"info", register_info,
+     "Show shape, stride, size, cosize, rank, depth and the offset function's properties"},
+    {"eq", register_eq,
+     "Compare two layouts as functions of the index (exit 0 equal, 1 different, 2 usage or bad expression)"},
+    {"lookup", register_lookup,
+     "Offset -> every index reaching it; index or coordinate -> offset. Lines of index, flat (per-mode) "
+     "coordinate, natural coordinate, offset, tab-separated (exit 0 all answered, 1 some not, 2 usage)"},
+    {"coalescing", register_coalescing,
+     "Global-memory sectors and lines per warp instruction of a (thread, value) -> offset layout, against the "
+     "minimum (exit 0 ok, 1 rejected, 2 usage)"},
+    {"explain", register_explain,
+     "The steps CuTe's algorithms take in composition, complement, the inverses, divides and products (exit 0 "
+     "ok, 1 rejected: the steps up to the failure, 2 usage)"},
+    {"check", register_check,
+     "Cross-check each result: the host's offsets against an independent evaluator, and the defining property "
+     "of the outermost operation (composition, inverses, complement, divides, products) at every point; up to "
+     "2^32 points"},
+    {"draw", register_draw,
+     "Draw a layout as a picture: SVG, TikZ (like print_latex) or an HTML page"},
+    {"tv", register_tv,
+     "Show which thread and value own each cell of a tile (print_latex_tv)"},
+    {"atom", register_atom,
+     "Show an MMA or copy atom of CuTe (shape, ThrID, TV layouts) or draw it"},
+    {"bank", register_bank,
+     "Shared-memory bank conflicts: the wavefronts one warp's access takes, as an H200 counts them"},
+    {"swizzle-search", register_swizzle_search,
+     "Rank Swizzle<B,M,S> and paddings of a shared-memory tile by the wavefronts of its accesses"},
 };
 
 // The command word: the first argument that is neither a global option nor
@@ -113,7 +141,7 @@ int run(int argc, char** argv) {
   if (!known) app.footer(functions_footer());
   std::vector<Command> commands;
   for (const Registration& r : kCommands)
-    if (!known || word == r.name) commands.push_back(r.add(app, s));
+    if (!known || word == r.name) commands.push_back(r.add(app.add_subcommand(std::string(r.name), r.help), s));
 
   // CLI11 splits an argument written "[a,b]" into a list before any command sees it; such an
   // expression would be answered as two others, so it is refused here.

@@ -20,6 +20,28 @@ std::vector<Int> prefix_products(const IntTuple& shape) {
   return pre;
 }
 
+// What both inverses read: the coalesced layout's modes (a lone mode as a
+// one-mode tuple) and the prefix products of its shape.
+struct CoalescedModes {
+  IntTuple shape, stride;
+  std::vector<Int> pre;
+};
+
+CoalescedModes coalesced_modes(const Layout& l) {
+  const Layout c = coalesce(l);
+  LAYOUTX_TRACE("coalesced", "L", c);
+  CoalescedModes m{wrap(c.shape), wrap(c.stride), {}};
+  m.pre = prefix_products(m.shape);
+  return m;
+}
+
+// The pieces an inverse gathered, coalesced as CuTe returns them.
+Layout coalesced_result(std::vector<IntTuple> shape, std::vector<IntTuple> stride) {
+  const Layout r{IntTuple(std::move(shape)), IntTuple(std::move(stride))};
+  LAYOUTX_TRACE("coalesce", "layout", r);
+  return coalesce(r);
+}
+
 // Mode indices ordered by stride, in exactly the order CuTe's exchange sort
 // leaves them: it is not stable, and the order of equal strides decides which
 // mode an inverse takes.
@@ -36,10 +58,7 @@ std::vector<int> sorted_by_stride(const IntTuple& stride, const std::vector<int>
 
 Layout right_inverse(const Layout& l) {
   LAYOUTX_TRACE_SCOPE("right_inverse", "L", l);
-  const Layout c = coalesce(l);
-  LAYOUTX_TRACE("coalesced", "L", c);
-  const IntTuple stride = wrap(c.stride), shape = wrap(c.shape);
-  const std::vector<Int> pre = prefix_products(shape);
+  const auto [shape, stride, pre] = coalesced_modes(l);
 
   std::vector<int> static_modes;  // dynamic strides are filtered out
   for (int i = 0; i < stride.rank(); ++i)
@@ -57,16 +76,12 @@ Layout right_inverse(const Layout& l) {
       curr = shape[i].value() * d;
     }
   }
-  LAYOUTX_TRACE("coalesce", "layout", Layout{IntTuple(result_shape), IntTuple(result_stride)});
-  return coalesce(Layout{IntTuple(result_shape), IntTuple(result_stride)});
+  return coalesced_result(std::move(result_shape), std::move(result_stride));
 }
 
 Layout left_inverse(const Layout& l) {
   LAYOUTX_TRACE_SCOPE("left_inverse", "L", l);
-  const Layout c = coalesce(l);
-  LAYOUTX_TRACE("coalesced", "L", c);
-  const IntTuple stride = wrap(c.stride), shape = wrap(c.shape);
-  const std::vector<Int> pre = prefix_products(shape);
+  const auto [shape, stride, pre] = coalesced_modes(l);
   if (!is_static(stride))
     throw Error(fmt::format("Left inverse requires static strides.: {} has a dynamic stride", to_text(l)));
 
@@ -92,8 +107,7 @@ Layout left_inverse(const Layout& l) {
     LAYOUTX_TRACE("piece", "shape", s, "stride", pre[i]);
   }
   result_shape.emplace_back(shape[sorted.back()].value());
-  LAYOUTX_TRACE("coalesce", "layout", Layout{IntTuple(result_shape), IntTuple(result_stride)});
-  return coalesce(Layout{IntTuple(result_shape), IntTuple(result_stride)});
+  return coalesced_result(std::move(result_shape), std::move(result_stride));
 }
 
 }  // namespace layoutx

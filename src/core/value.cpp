@@ -86,6 +86,18 @@ AnyLayout Value::as_any_layout() const {
   return layout;
 }
 
+std::optional<AnyLayout> Value::as_layout() const {
+  if (is_layout_like()) return as_any_layout();
+  if (is_int_tuple()) return AnyLayout{make_layout(as_int_tuple())};
+  return std::nullopt;
+}
+
+std::optional<Layout> Value::as_plain_layout() const {
+  if (kind == Kind::Layout) return layout;
+  if (is_int_tuple()) return make_layout(as_int_tuple());
+  return std::nullopt;
+}
+
 std::optional<Tiler> as_tiler(const Value& v) {
   switch (v.kind) {
     case Value::Kind::Layout:

@@ -68,10 +68,6 @@ void add_stages(FlatLayout& f, const AnyLayout& l) {
     f.stage[f.stages++] = Stage{s.offset.value, s.swizzle.yyy_mask(), s.swizzle.shift};
 }
 
-std::string name_of(const AnyLayout& l) {
-  if (const auto* c = std::get_if<ComposedLayout>(&l)) return to_text(*c);
-  return to_text(std::get<Layout>(l));
-}
 
 std::int64_t checked_reach(unsigned __int128 r) {
   if (r >= kReachLimit)
@@ -123,7 +119,7 @@ Divisor make_divisor(std::int64_t d) {
 
 FlatLayout flat_of(const AnyLayout& l) {
   FlatLayout f;
-  add_group(f, inner_layout(l), name_of(l));
+  add_group(f, inner_layout(l), to_text(l));
   add_stages(f, l);
   return f;
 }
@@ -131,7 +127,7 @@ FlatLayout flat_of(const AnyLayout& l) {
 FlatLayout flat_by_mode(const AnyLayout& l) {
   FlatLayout f;
   const Layout& inner = inner_layout(l);
-  const std::string name = name_of(l);
+  const std::string name = to_text(l);
   if (inner.shape.is_leaf()) {
     add_group(f, inner, name);
   } else {

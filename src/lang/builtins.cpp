@@ -612,7 +612,7 @@ Value compose_values(const Value& a, const Value& b, const Call* c) {
   if (a.kind == Value::Kind::Swizzle) {
     if (b.kind == Value::Kind::Swizzle) return Value::of(composition(a.swizzle, b.swizzle));
     if (b.kind == Value::Kind::Layout || b.is_int_tuple())
-      return Value::of(composition(a.swizzle, b.kind == Value::Kind::Layout ? b.layout : make_layout(b.as_int_tuple())));
+      return Value::of(composition(a.swizzle, *b.as_plain_layout()));
     return fail(fmt::format("cannot compose a swizzle with a {} {}", kind_name(b), to_text(b)));
   }
   if (a.kind == Value::Kind::Composed) {
@@ -623,7 +623,7 @@ Value compose_values(const Value& a, const Value& b, const Call* c) {
   }
   if (a.kind != Value::Kind::Layout && !a.is_int_tuple())
     return fail(fmt::format("cannot compose a {} {} (expected a layout on the left)", kind_name(a), to_text(a)));
-  const Layout la = a.kind == Value::Kind::Layout ? a.layout : make_layout(a.as_int_tuple());
+  const Layout la = *a.as_plain_layout();
   if (b.kind == Value::Kind::Swizzle) return Value::of(composition(la, b.swizzle));
   if (b.kind == Value::Kind::Composed) return Value::of(composition(la, b.composed));
   if (b.kind == Value::Kind::LayoutLeft || b.kind == Value::Kind::LayoutRight)

@@ -64,8 +64,7 @@ Int Call::integer(std::size_t i) const {
 
 Layout Call::layout(std::size_t i) const {
   const Value& v = args.at(i);
-  if (v.kind == Value::Kind::Layout) return v.layout;
-  if (v.is_int_tuple()) return make_layout(v.as_int_tuple());
+  if (const auto l = v.as_plain_layout()) return *l;
   fail_arg(i, fmt::format("expected a layout (or a shape), got a {} {}", kind_name(v), to_text(v)));
 }
 

@@ -408,7 +408,7 @@ class Evaluator {
       std::size_t k = i;
       while (is_stage(k)) k += 2;
       if (k == i || !is_layout(k)) return parts[i++];
-      const Layout l = parts[k].kind == Value::Kind::Layout ? parts[k].layout : make_layout(parts[k].as_int_tuple());
+      const Layout l = *parts[k].as_plain_layout();
       // Built as written (no identity shortcut), so that every printed form reads back as itself.
       // A pointer flag is an offset CuTe only puts on the outermost stage (the atom's own).
       for (std::size_t j = k - 1; j > i + 1; j -= 2)
@@ -462,18 +462,17 @@ Value run(std::string_view text, const LanguageOptions& options, std::optional<O
     if (!options.dynamic || std::string_view(e.what()).find("static") != std::string_view::npos) throw;
     // When only the dynamic integers make CuTe refuse the expression, say so:
     // its all-static twin is what would compile.
-    Diagnostics& diag = Diagnostics::current();
-    const Diagnostics saved = diag;
-    diag.strict = false;
     LanguageOptions twin = options;
     twin.dynamic = false;
     bool twin_compiles = true;
-    try {
-      Evaluator(twin).eval(root);
-    } catch (const Error&) {
-      twin_compiles = false;
+    {
+      const DiagnosticsAside aside(false);
+      try {
+        Evaluator(twin).eval(root);
+      } catch (const Error&) {
+        twin_compiles = false;
+      }
     }
-    diag = saved;
     if (!twin_compiles) throw;
     throw SourceError(std::string(e.what()) +
                           " (with these integers static it compiles: the operation needs static integers here)",

@@ -21,9 +21,15 @@ struct expression;
 
 struct ident_other : pegtl::identifier_other {};
 struct digits : pegtl::plus<pegtl::digit> {};
-struct integer : pegtl::seq<pegtl::opt<pegtl::one<'-'>>, digits> {};
-struct static_integer : pegtl::seq<pegtl::one<'_'>, pegtl::opt<pegtl::one<'-'>>, digits> {};
-struct underscore : pegtl::seq<pegtl::one<'_'>, pegtl::not_at<ident_other>> {};
+// The parser builds a leaf where its last part matches: a rule that fails
+// after reading some characters then leaves the input where PEG leaves it,
+// which is where a syntax error's caret points.
+struct integer_digits : digits {};
+struct static_digits : digits {};
+struct integer : pegtl::seq<pegtl::opt<pegtl::one<'-'>>, integer_digits> {};
+struct static_integer : pegtl::seq<pegtl::one<'_'>, pegtl::opt<pegtl::one<'-'>>, static_digits> {};
+struct underscore_end : pegtl::not_at<ident_other> {};
+struct underscore : pegtl::seq<pegtl::one<'_'>, underscore_end> {};
 struct scope_part : pegtl::seq<pegtl::two<':'>, pegtl::alpha, pegtl::star<ident_other>> {};
 struct identifier : pegtl::seq<pegtl::alpha, pegtl::star<ident_other>, pegtl::star<scope_part>> {};
 
@@ -34,14 +40,21 @@ struct element : pegtl::seq<expression, ws> {};
 struct element_list : pegtl::opt<pegtl::list<element, pegtl::seq<comma, ws>>> {};
 struct close_list : pegtl::must<close_paren> {};
 
-struct tuple : pegtl::seq<pegtl::one<'('>, ws, element_list, close_list> {};
-struct arguments : pegtl::seq<pegtl::one<'('>, ws, element_list, close_list> {};
+// One list rule per meaning of a parenthesised list, so that the parser
+// knows what the elements make: a tuple, a call's arguments, an evaluation's.
+struct tuple_elements : element_list {};
+struct call_elements : element_list {};
+struct apply_elements : element_list {};
+struct tuple : pegtl::seq<pegtl::one<'('>, ws, tuple_elements, close_list> {};
+struct call_arguments : pegtl::seq<pegtl::one<'('>, ws, call_elements, close_list> {};
+struct apply_arguments : pegtl::seq<pegtl::one<'('>, ws, apply_elements, close_list> {};
 
 struct type_name : identifier {};
-struct template_arg : pegtl::sor<pegtl::seq<pegtl::opt<pegtl::one<'_'>>, integer>, type_name> {};
-struct template_args
-    : pegtl::seq<pegtl::one<'<'>, ws, pegtl::must<template_arg>, ws,
-                 pegtl::star<comma, ws, pegtl::must<template_arg>, ws>, pegtl::must<close_angle>> {};
+struct template_integer : pegtl::seq<pegtl::opt<pegtl::one<'_'>>, pegtl::opt<pegtl::one<'-'>>, digits> {};
+struct template_arg : pegtl::sor<template_integer, type_name> {};
+struct template_arg_list
+    : pegtl::seq<pegtl::must<template_arg>, ws, pegtl::star<comma, ws, pegtl::must<template_arg>, ws>> {};
+struct template_args : pegtl::seq<pegtl::one<'<'>, ws, template_arg_list, pegtl::must<close_angle>> {};
 
 struct head : pegtl::sor<tuple, static_integer, integer> {};
 struct stride_head : head {};
@@ -57,9 +70,9 @@ struct smem_sparse_flag : pegtl::seq<TAO_PEGTL_STRING("smem_sparse<"), pegtl::mu
                                      pegtl::must<pointer_bits>, pegtl::must<flag_tail>> {};
 struct pointer_flag : pegtl::sor<smem_ptr_flag, smem_sparse_flag> {};
 
-struct name_ref : pegtl::seq<identifier, pegtl::opt<ws, template_args>, pegtl::opt<ws, arguments>> {};
+struct name_ref : pegtl::seq<identifier, pegtl::opt<ws, template_args>, pegtl::opt<ws, call_arguments>> {};
 struct atom : pegtl::sor<literal, pointer_flag, name_ref, underscore> {};
-struct postfix : pegtl::seq<atom, pegtl::star<ws, arguments>> {};
+struct postfix : pegtl::seq<atom, pegtl::star<ws, apply_arguments>> {};
 
 struct compose_op : pegtl::seq<pegtl::one<'o'>, pegtl::not_at<ident_other>> {};
 struct operand : postfix {};

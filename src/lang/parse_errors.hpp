@@ -37,7 +37,4 @@ struct errors {
   static constexpr auto message = error_message<Rule>;
 };
 
-template <typename Rule>
-using control = tao::pegtl::must_if<errors, tao::pegtl::normal, false>::control<Rule>;
-
 }  // namespace layoutx::lang::grammar

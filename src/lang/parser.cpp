@@ -1,13 +1,16 @@
-// Text -> syntax tree: a byte pre-scan (characters, nesting depth), the PEGTL
-// parse tree, then a conversion to Node.
+// Text -> syntax tree in one pass: a byte pre-scan (characters, nesting
+// depth), then the PEGTL grammar (grammar.hpp) with actions that build the
+// Nodes as their rules succeed. Syntax errors are PEGTL's, with the messages
+// of parse_errors.hpp.
 #include <fmt/format.h>
 
 #include <cctype>
 #include <charconv>
-#include <tao/pegtl/contrib/parse_tree.hpp>
+#include <optional>
+#include <type_traits>
+#include <vector>
 
 #include "ast.hpp"
-#include "fast_parse.hpp"
 #include "grammar.hpp"
 #include "layoutx/language.hpp"
 #include "parse_errors.hpp"
@@ -19,15 +22,6 @@ namespace {
 
 namespace pegtl = tao::pegtl;
 namespace g = grammar;
-using pegtl::parse_tree::node;
-
-template <typename Rule>
-using selector = pegtl::parse_tree::selector<
-    Rule,
-    pegtl::parse_tree::store_content::on<g::integer, g::static_integer, g::identifier, g::template_arg, g::underscore,
-                                         g::tuple, g::arguments, g::template_args, g::layout_tail, g::name_ref,
-                                         g::pointer_flag, g::pointer_bits>,
-    pegtl::parse_tree::fold_one::on<g::literal, g::postfix, g::operand, g::expression, g::some_expression>>;
 
 // Reject what no rule can use before parsing, with a precise position:
 // control characters, bytes outside ASCII, and nesting past the limit (the
@@ -50,135 +44,334 @@ void prescan(std::string_view text, std::size_t max_depth) {
   }
 }
 
-std::int64_t parse_int64(std::string_view digits, bool negative, std::size_t offset) {
+// The nodes built so far, in text order, and where each list still being
+// read starts among them. A value that cannot be represented (an integer past
+// 64 bits, a template argument naming no type) is kept as the first deferred
+// error: the syntax of the whole text is reported before it.
+class Builder {
+ public:
+  explicit Builder(std::string_view text) : text_(text) {
+    nodes_.reserve(16);  // a small expression never grows them
+    lists_.reserve(8);
+  }
+
+  // Leaves.
+  void integer(const char* begin, const char* end);
+  void underscore(std::size_t offset);
+  void name(std::string_view text, std::size_t offset);
+  void type_name(std::string_view text, std::size_t offset);
+  // smem_ptr[16b](unset), smem_sparse<2>_ptr[16b](unset): the widths read from the text.
+  void pointer_flag(std::string_view text, std::size_t offset);
+
+  // Lists: their elements are the nodes built between open and close.
+  void open_list() { lists_.push_back(nodes_.size()); }
+  void abandon_list() {
+    nodes_.resize(lists_.back());
+    lists_.pop_back();
+  }
+  void close_tuple(std::size_t begin);
+  void close_call();
+  void close_apply(std::size_t begin);
+  void close_template_args();
+
+  // Combinations of the last nodes.
+  void make_layout();
+  void compose();
+
+  Node result() {
+    if (deferred_) throw *deferred_;
+    if (nodes_.size() != 1)
+      throw SourceError(fmt::format("internal error: the parser left {} syntax trees", nodes_.size()), 0);
+    return std::move(nodes_.front());
+  }
+
+  std::size_t offset(const char* at) const { return static_cast<std::size_t>(at - text_.data()); }
+  // `at`, or the character before it when that is `mark` (a sign, a static mark).
+  const char* with_prefix(const char* at, const char* mark) const {
+    return at > text_.data() && at[-1] == *mark ? at - 1 : at;
+  }
+
+ private:
+  std::size_t take_list() {
+    const std::size_t first = lists_.back();
+    lists_.pop_back();
+    return first;
+  }
+  void defer(const SourceError& e) {
+    if (!deferred_) deferred_ = e;
+  }
+  std::int64_t parse_int64(std::string_view digits, bool negative, std::size_t offset);
+  std::vector<Node> elements_from(std::size_t first);
+
+  std::string_view text_;
+  std::vector<Node> nodes_;
+  std::vector<std::size_t> lists_;
+  std::optional<SourceError> deferred_;
+};
+
+std::int64_t Builder::parse_int64(std::string_view digits, bool negative, std::size_t offset) {
   std::uint64_t magnitude = 0;
   auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), magnitude);
   const std::uint64_t limit = negative ? std::uint64_t{1} << 63 : (std::uint64_t{1} << 63) - 1;
-  if (ec != std::errc() || ptr != digits.data() + digits.size() || magnitude > limit)
-    throw SourceError(
-        fmt::format("integer {}{} does not fit in a signed 64-bit integer", negative ? "-" : "", excerpt(digits)), offset);
+  if (ec != std::errc() || ptr != digits.data() + digits.size() || magnitude > limit) {
+    defer(SourceError(
+        fmt::format("integer {}{} does not fit in a signed 64-bit integer", negative ? "-" : "", excerpt(digits)), offset));
+    return 0;
+  }
   return negative ? static_cast<std::int64_t>(0 - magnitude) : static_cast<std::int64_t>(magnitude);
 }
 
 // "_-12", "-12", "12" -> value, staticness
-// The width of a type named as a template argument; unknown names are refused where they stand.
-std::int64_t type_bits(const node& n) {
-  if (const auto bits = value_type_bits(n.string_view())) return *bits;
-  std::string known;
-  for (const auto& [type, bits] : kValueTypes) known += (known.empty() ? "" : ", ") + std::string(type);
-  throw SourceError(fmt::format("expected an integer template argument or a type ({}), not '{}'", known,
-                                n.string_view()), n.begin().byte);
-}
-
-Node make_integer(std::string_view text, std::size_t offset) {
-  Node n;
+void Builder::integer(const char* begin, const char* end) {
+  std::string_view text(begin, static_cast<std::size_t>(end - begin));
+  const std::size_t offset = this->offset(begin);
+  Node& n = nodes_.emplace_back();
   n.kind = Node::Kind::Integer;
   n.offset = offset;
-  n.is_static = !text.empty() && text[0] == '_';
+  n.is_static = text[0] == '_';
   if (n.is_static) text.remove_prefix(1);
-  const bool negative = !text.empty() && text[0] == '-';
+  const bool negative = text[0] == '-';
   if (negative) text.remove_prefix(1);
   n.value = parse_int64(text, negative, offset);
-  return n;
 }
 
-std::size_t offset_of(const node& n) {
-  if (n.has_content()) return n.begin().byte;
-  return n.children.empty() ? 0 : offset_of(*n.children.front());
+void Builder::underscore(std::size_t offset) { nodes_.emplace_back().offset = offset; }
+
+void Builder::name(std::string_view text, std::size_t offset) {
+  Node& n = nodes_.emplace_back();
+  n.kind = Node::Kind::Name;
+  n.offset = offset;
+  n.name = std::string(text);
 }
 
-Node convert(const node& n);
-
-std::vector<Node> convert_children(const node& n) {
-  std::vector<Node> out;
-  for (const auto& c : n.children) out.push_back(convert(*c));
-  return out;
-}
-
-Node convert(const node& n) {
-  Node out;
-  out.offset = offset_of(n);
-  if (n.is_type<g::integer>() || n.is_type<g::static_integer>()) return make_integer(n.string_view(), out.offset);
-  if (n.is_type<g::underscore>()) {
-    out.kind = Node::Kind::Underscore;
-    return out;
-  }
-  if (n.is_type<g::pointer_flag>()) {  // children: [sparsity,] bits
-    out.kind = Node::Kind::PointerFlag;
-    out.value = parse_int64(n.children.back()->string_view(), false, n.children.back()->begin().byte);
-    if (n.children.size() == 2)
-      out.template_args.push_back(parse_int64(n.children.front()->string_view(), false, n.children.front()->begin().byte));
-    return out;
-  }
-  if (n.is_type<g::tuple>()) {
-    out.kind = Node::Kind::Tuple;
-    out.children = convert_children(n);
-    return out;
-  }
-  if (n.is_type<g::literal>()) {  // head + layout_tail
-    out.kind = Node::Kind::Layout;
-    out.children.push_back(convert(*n.children[0]));
-    out.children.push_back(convert(*n.children[1]->children.front()));
-    return out;
-  }
-  if (n.is_type<g::name_ref>()) {
-    out.name = n.children.front()->string();
-    out.kind = Node::Kind::Name;
-    for (std::size_t i = 1; i < n.children.size(); ++i) {
-      const node& part = *n.children[i];
-      if (part.is_type<g::template_args>()) {
-        out.has_template_args = true;
-        for (const auto& a : part.children) {
-          const bool is_type = std::isalpha(static_cast<unsigned char>(a->string_view().front()));
-          out.template_args.push_back(is_type ? type_bits(*a) : make_integer(a->string_view(), a->begin().byte).value);
-          out.template_types.push_back(is_type ? a->string() : "");
-        }
-      } else {  // arguments
-        out.kind = Node::Kind::Call;
-        out.children = convert_children(part);
-      }
+void Builder::pointer_flag(std::string_view text, std::size_t offset) {
+  // The numbers in the text, in order: [sparsity,] bits.
+  std::vector<std::int64_t> numbers;
+  for (std::size_t i = 0; i < text.size();) {
+    if (!std::isdigit(static_cast<unsigned char>(text[i]))) {
+      ++i;
+      continue;
     }
-    return out;
+    std::size_t j = i;
+    while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j]))) ++j;
+    numbers.push_back(parse_int64(text.substr(i, j - i), false, offset + i));
+    i = j;
   }
-  if (n.is_type<g::postfix>() || n.is_type<g::operand>()) {  // atom + one or more argument lists
-    Node callee = convert(*n.children.front());
-    for (std::size_t i = 1; i < n.children.size(); ++i) {
-      Node apply;
-      apply.kind = Node::Kind::Apply;
-      apply.offset = n.children[i]->begin().byte;
-      apply.children.push_back(std::move(callee));
-      for (auto& a : convert_children(*n.children[i])) apply.children.push_back(std::move(a));
-      callee = std::move(apply);
-    }
-    return callee;
-  }
-  if (n.is_type<g::expression>() || n.is_type<g::some_expression>()) {
-    out.kind = Node::Kind::Compose;
-    out.children = convert_children(n);
-    return out;
-  }
-  if (n.children.size() == 1) return convert(*n.children.front());
-  throw SourceError("internal error: unexpected syntax node " + std::string(n.type), out.offset);
+  Node& n = nodes_.emplace_back();
+  n.kind = Node::Kind::PointerFlag;
+  n.offset = offset;
+  n.value = numbers.back();
+  if (numbers.size() == 2) n.template_args.push_back(numbers.front());
 }
+
+// A type named as a template argument; unknown names are refused where they stand.
+void Builder::type_name(std::string_view text, std::size_t offset) {
+  if (!value_type_bits(text)) {
+    std::string known;
+    for (const auto& [type, bits] : kValueTypes) known += (known.empty() ? "" : ", ") + std::string(type);
+    defer(SourceError(fmt::format("expected an integer template argument or a type ({}), not '{}'", known, text), offset));
+  }
+  name(text, offset);
+}
+
+std::vector<Node> Builder::elements_from(std::size_t first) {
+  std::vector<Node> elements(std::make_move_iterator(nodes_.begin() + static_cast<std::ptrdiff_t>(first)),
+                             std::make_move_iterator(nodes_.end()));
+  nodes_.resize(first);
+  return elements;
+}
+
+// `begin` is where the elements start, after the '(' and any space.
+void Builder::close_tuple(std::size_t begin) {
+  Node n;
+  n.kind = Node::Kind::Tuple;
+  n.offset = text_.rfind('(', begin - 1);
+  n.children = elements_from(take_list());
+  nodes_.push_back(std::move(n));
+}
+
+// name(args): the name is the node before the arguments.
+void Builder::close_call() {
+  std::vector<Node> args = elements_from(take_list());
+  Node& call = nodes_.back();
+  call.kind = Node::Kind::Call;
+  call.children = std::move(args);
+}
+
+// callee(args): evaluation or slicing of the node before the arguments.
+void Builder::close_apply(std::size_t begin) {
+  const std::size_t first = take_list();
+  Node apply;
+  apply.kind = Node::Kind::Apply;
+  apply.offset = text_.rfind('(', begin - 1);
+  apply.children.reserve(1 + nodes_.size() - first);
+  apply.children.push_back(std::move(nodes_[first - 1]));
+  for (std::size_t i = first; i < nodes_.size(); ++i) apply.children.push_back(std::move(nodes_[i]));
+  nodes_.resize(first - 1);
+  nodes_.push_back(std::move(apply));
+}
+
+// name<args>: integers, and type names standing for their width in bits.
+void Builder::close_template_args() {
+  const std::size_t first = take_list();
+  Node& name = nodes_[first - 1];
+  name.has_template_args = true;
+  for (std::size_t i = first; i < nodes_.size(); ++i) {
+    Node& a = nodes_[i];
+    const bool is_type = a.kind == Node::Kind::Name;
+    name.template_args.push_back(is_type ? value_type_bits(a.name).value_or(0) : a.value);
+    name.template_types.push_back(is_type ? std::move(a.name) : std::string());
+  }
+  nodes_.resize(first);
+}
+
+// shape : stride, the last two nodes.
+void Builder::make_layout() {
+  Node n;
+  n.kind = Node::Kind::Layout;
+  const std::size_t shape = nodes_.size() - 2;
+  n.offset = nodes_[shape].offset;
+  n.children = elements_from(shape);
+  nodes_.push_back(std::move(n));
+}
+
+// a o b, the last two nodes; the operand joins the chain the node before it
+// started (an operand is never itself a chain).
+void Builder::compose() {
+  Node& lhs = nodes_[nodes_.size() - 2];
+  if (lhs.kind != Node::Kind::Compose) {
+    Node chain;
+    chain.kind = Node::Kind::Compose;
+    const Node* first = &lhs;
+    while (first->kind == Node::Kind::Apply) first = &first->children.front();
+    chain.offset = first->offset;
+    chain.children.push_back(std::move(lhs));
+    lhs = std::move(chain);
+  }
+  lhs.children.push_back(std::move(nodes_.back()));
+  nodes_.pop_back();
+}
+
+// Leaves and combinations are built when their rule succeeds. No rule that
+// builds can fail after it has built (the grammar commits with must<> first),
+// so nothing built has to be taken back, except the elements of a list when
+// a syntax error abandons the whole parse.
+template <typename Rule>
+struct action : pegtl::nothing<Rule> {};
+
+// An integer's node starts at its sign and static mark, just before its digits.
+template <>
+struct action<g::integer_digits> {
+  template <typename Input>
+  static void apply(const Input& in, Builder& b) {
+    b.integer(b.with_prefix(in.begin(), "-"), in.end());
+  }
+};
+template <>
+struct action<g::static_digits> {
+  template <typename Input>
+  static void apply(const Input& in, Builder& b) {
+    b.integer(b.with_prefix(b.with_prefix(in.begin(), "-"), "_"), in.end());
+  }
+};
+template <>
+struct action<g::template_integer> {
+  template <typename Input>
+  static void apply(const Input& in, Builder& b) {
+    b.integer(in.begin(), in.end());
+  }
+};
+template <>
+struct action<g::underscore_end> {
+  template <typename Input>
+  static void apply(const Input& in, Builder& b) {
+    b.underscore(b.offset(in.begin()) - 1);
+  }
+};
+template <>
+struct action<g::identifier> {
+  template <typename Input>
+  static void apply(const Input& in, Builder& b) {
+    b.name(in.string_view(), b.offset(in.begin()));
+  }
+};
+template <>
+struct action<g::pointer_flag> {
+  template <typename Input>
+  static void apply(const Input& in, Builder& b) {
+    b.pointer_flag(in.string_view(), b.offset(in.begin()));
+  }
+};
+template <>
+struct action<g::type_name> {
+  template <typename Input>
+  static void apply(const Input& in, Builder& b) {
+    b.type_name(in.string_view(), b.offset(in.begin()));
+  }
+};
+template <>
+struct action<g::tuple_elements> {
+  template <typename Input>
+  static void apply(const Input& in, Builder& b) {
+    b.close_tuple(b.offset(in.begin()));
+  }
+};
+template <>
+struct action<g::call_elements> {
+  static void apply0(Builder& b) { b.close_call(); }
+};
+template <>
+struct action<g::apply_elements> {
+  template <typename Input>
+  static void apply(const Input& in, Builder& b) {
+    b.close_apply(b.offset(in.begin()));
+  }
+};
+template <>
+struct action<g::template_arg_list> {
+  static void apply0(Builder& b) { b.close_template_args(); }
+};
+template <>
+struct action<g::layout_tail> {
+  static void apply0(Builder& b) { b.make_layout(); }
+};
+template <>
+struct action<g::operand> {
+  static void apply0(Builder& b) { b.compose(); }
+};
+
+template <typename Rule>
+inline constexpr bool is_list = std::is_same_v<Rule, g::tuple_elements> || std::is_same_v<Rule, g::call_elements> ||
+                                std::is_same_v<Rule, g::apply_elements> || std::is_same_v<Rule, g::template_arg_list>;
+
+// Marks where each list's elements start.
+template <typename Rule>
+struct listing : pegtl::normal<Rule> {
+  template <typename Input>
+  static void start(const Input&, Builder& b) {
+    if constexpr (is_list<Rule>) b.open_list();
+  }
+  template <typename Input>
+  static void failure(const Input&, Builder& b) {
+    if constexpr (is_list<Rule>) b.abandon_list();
+  }
+};
+
+template <typename Rule>
+using control = pegtl::must_if<g::errors, listing, false>::control<Rule>;
 
 }  // namespace
 
 Node parse(std::string_view text, std::size_t max_depth) {
   prescan(text, max_depth);
-  if (auto tree = parse_common(text)) return std::move(*tree);  // fast_parse.hpp: the same tree, quicker
-  return parse_with_pegtl(text);
-}
-
-Node parse_with_pegtl(std::string_view text) {
-  pegtl::memory_input in(text.data(), text.size(), "expression");
+  pegtl::memory_input<pegtl::tracking_mode::lazy> in(text.data(), text.size(), "expression");
+  Builder builder(text);
   try {
-    auto root = pegtl::parse_tree::parse<g::grammar, selector, pegtl::nothing, g::control>(in);
-    if (!root || root->children.empty()) throw SourceError("expected an expression", 0);
-    return convert(*root->children.front());
+    pegtl::parse<g::grammar, action, control>(in, builder);
   } catch (const pegtl::parse_error& e) {
-    const auto& pos = e.positions().front();
-    throw SourceError(std::string(e.message()), pos.byte);
+    throw SourceError(std::string(e.message()), e.positions().front().byte);
   }
+  return builder.result();
 }
 
 }  // namespace layoutx::lang

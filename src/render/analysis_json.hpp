@@ -5,8 +5,10 @@
 #include <fmt/format.h>
 
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "layoutx/int_tuple.hpp"
 
@@ -62,6 +64,11 @@ class Object {
   }
   Object& str(std::string_view key, std::string_view s) { return raw(key, quote(s)); }
   Object& num(std::string_view key, std::int64_t v) { return raw(key, std::to_string(v)); }
+  // Several numeric fields, in order.
+  Object& nums(std::initializer_list<std::pair<std::string_view, std::int64_t>> fields) {
+    for (const auto& [key, v] : fields) num(key, v);
+    return *this;
+  }
   std::string done() const { return text_.empty() ? "{}" : text_ + "}"; }
 
  private:

@@ -21,10 +21,9 @@ IntTuple GridGeometry::coordinate(std::int64_t m, std::int64_t n) const {
 }
 
 AnyLayout drawn_layout(const Value& v) {
-  if (v.is_int_tuple()) return make_layout(v.as_int_tuple());
   if (v.kind == Value::Kind::Composed && v.composed.pointer && v.composed.pointer->sparsity == 0)
     return position_independent(v.composed);
-  return v.as_any_layout();
+  return *v.as_layout();
 }
 
 GridGeometry grid_geometry(const Value& v, const char* command) {

@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include <initializer_list>
+
 #include "analysis_json.hpp"
 #include "decimal.hpp"
 #include "layoutx/notation.hpp"
@@ -41,27 +43,17 @@ std::string ratio(std::int64_t part, std::int64_t whole) {
 
 std::vector<PropertyRow> property_rows(const AnyLayout& l, bool tv) {
   std::vector<PropertyRow> rows;
+  const auto add = [&](std::initializer_list<PropertyRow> more) { rows.insert(rows.end(), more); };
   const Properties p = properties(l);
-  rows.push_back(row("injective", p.injective));
-  rows.push_back(row("surjective", p.surjective));
-  rows.push_back(row("bijective", p.bijective));
-  rows.push_back(row("compact", p.compact));
-  rows.push_back(row("image_size", p.image_size));
-  if (p.size > 0) {  // an empty domain has no extremes
-    rows.push_back(row("min_offset", p.min_offset));
-    rows.push_back(row("max_offset", p.max_offset));
-  }
-  rows.push_back(row("max_common_vector", p.vector));
-  if (!p.unknown_reason.empty())
-    rows.push_back(PropertyRow{"unknown_because", p.unknown_reason, json::quote(p.unknown_reason)});
+  add({row("injective", p.injective), row("surjective", p.surjective), row("bijective", p.bijective),
+       row("compact", p.compact), row("image_size", p.image_size)});
+  if (p.size > 0) add({row("min_offset", p.min_offset), row("max_offset", p.max_offset)});  // none when empty
+  add({row("max_common_vector", p.vector)});
+  if (!p.unknown_reason.empty()) add({PropertyRow{"unknown_because", p.unknown_reason, json::quote(p.unknown_reason)}});
   if (!tv) return rows;
   const ThreadValueProperties t = thread_value_properties(l);
-  rows.push_back(row("threads", t.threads));
-  rows.push_back(row("values", t.values));
-  rows.push_back(row("value_max_common_vector", t.vector));
-  rows.push_back(row("value_run", t.run));
-  rows.push_back(row("vector_per_thread", t.aligned_vector));
-  rows.push_back(row("accesses_per_thread", t.accesses));
+  add({row("threads", t.threads), row("values", t.values), row("value_max_common_vector", t.vector),
+       row("value_run", t.run), row("vector_per_thread", t.aligned_vector), row("accesses_per_thread", t.accesses)});
   return rows;
 }
 
@@ -81,28 +73,17 @@ std::string render_location(const Location& loc, bool as_json) {
 std::string render_coalescing(const Coalescing& c, const CoalescingOptions& o, bool as_json) {
   auto counts = [&](const AccessCount& a) {
     return json::Object()
-        .num("instructions", a.instructions)
-        .num("sectors", a.sectors)
-        .num("min_sectors", a.min_sectors)
-        .num("lines", a.lines)
-        .num("min_lines", a.min_lines)
-        .num("worst_sectors", a.worst_sectors)
-        .num("worst_warp", a.worst_warp)
-        .num("worst_access", a.worst_access)
+        .nums({{"instructions", a.instructions}, {"sectors", a.sectors}, {"min_sectors", a.min_sectors},
+               {"lines", a.lines}, {"min_lines", a.min_lines}, {"worst_sectors", a.worst_sectors},
+               {"worst_warp", a.worst_warp}, {"worst_access", a.worst_access}})
         .done();
   };
   if (as_json)
     return json::Object()
-               .num("threads", c.threads)
-               .num("values", c.values)
-               .num("warp", o.warp)
-               .num("warps", c.warps)
-               .num("element_bytes", o.element_bytes)
-               .num("sector_bytes", o.sector_bytes)
-               .num("line_bytes", o.line_bytes)
-               .num("widest_vector", c.widest_vector)
-               .num("vector", c.vector)
-               .num("accesses_per_thread", c.accesses)
+               .nums({{"threads", c.threads}, {"values", c.values}, {"warp", o.warp}, {"warps", c.warps},
+                      {"element_bytes", o.element_bytes}, {"sector_bytes", o.sector_bytes},
+                      {"line_bytes", o.line_bytes}, {"widest_vector", c.widest_vector}, {"vector", c.vector},
+                      {"accesses_per_thread", c.accesses}})
                .raw("vectorized", counts(c.vectorized))
                .raw("scalar", counts(c.scalar))
                .done() +

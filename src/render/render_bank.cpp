@@ -238,7 +238,6 @@ std::string render_json(const BankAnalysis& a) {
 
 // ---- search ----
 
-std::string layout_text(const AnyLayout& l) { return render_notation(Value::of(l)); }
 
 std::string json_candidate(const SearchCandidate& c, const std::vector<AccessPattern>& patterns) {
   json::Array scores;
@@ -254,7 +253,7 @@ std::string json_candidate(const SearchCandidate& c, const std::vector<AccessPat
                    .done());
   }
   json::Object o;
-  o.str("layout", layout_text(c.layout))
+  o.str("layout", to_text(c.layout))
       .raw("swizzle", c.swizzle ? json::quote(to_text(*c.swizzle)) : "null")
       .raw("padding", c.padding ? json::Object().num("row", c.row).num("elements", c.padding).done() : "null")
       .num("wavefronts", c.wavefronts)
@@ -286,7 +285,7 @@ std::string render_search(const SearchResult& r, const Layout& tile, std::int64_
     json::Array ranked;
     for (const SearchCandidate& c : r.ranked) ranked.raw(json_candidate(c, patterns));
     return json::Object()
-               .str("tile", layout_text(tile))
+               .str("tile", to_text(tile))
                .num("elem_bits", elem_bits)
                .num("evaluated", r.evaluated)
                .num("infeasible", r.infeasible)
@@ -295,9 +294,9 @@ std::string render_search(const SearchResult& r, const Layout& tile, std::int64_
                .done() +
            "\n";
   }
-  std::string out = fmt::format("tile: {}, {}\n", layout_text(tile), elem_size_text(elem_bits));
+  std::string out = fmt::format("tile: {}, {}\n", to_text(tile), elem_size_text(elem_bits));
   for (const auto& p : patterns)
-    out += fmt::format("{}: {} over {}\n", p.role, access_info(p.access).name, layout_text(p.lanes));
+    out += fmt::format("{}: {} over {}\n", p.role, access_info(p.access).name, to_text(p.lanes));
   out += fmt::format("candidates: {} evaluated", r.evaluated);
   if (r.infeasible) out += fmt::format(", {} split ldmatrix/stmatrix rows and were dropped", r.infeasible);
   out += "\n\n";
@@ -319,7 +318,7 @@ std::string render_search(const SearchResult& r, const Layout& tile, std::int64_
       row.push_back(fmt::format("{}B", s.vector_bytes));
     }
     row.push_back(fmt::format("{}B", c.extra_bytes));
-    row.push_back(layout_text(c.layout));
+    row.push_back(to_text(c.layout));
     rows.push_back(std::move(row));
   };
   for (std::size_t i = 0; i < r.ranked.size(); ++i) add(std::to_string(i + 1), r.ranked[i]);

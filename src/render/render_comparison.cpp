@@ -71,7 +71,6 @@ void marked_grid(const AnyLayout& a, const AnyLayout& b, const EqualityView& vie
   sink(out);
 }
 
-std::string layout_text(const AnyLayout& l) { return to_text(Value::of(l)); }
 
 }  // namespace
 
@@ -96,8 +95,8 @@ void render_comparison(const Comparison& c, const AnyLayout& a, const AnyLayout&
     sink(json::Object()
                .raw("equal", json::boolean(c.equal))
                .str("mode", "functional")
-               .str("a", layout_text(a))
-               .str("b", layout_text(b))
+               .str("a", to_text(a))
+               .str("b", to_text(b))
                .num("size_a", c.size_a)
                .num("size_b", c.size_b)
                .num("differing", c.differing)
@@ -107,7 +106,7 @@ void render_comparison(const Comparison& c, const AnyLayout& a, const AnyLayout&
            "\n");
     return;
   }
-  std::string out = fmt::format("A: {}\nB: {}\nequal: {}\n", layout_text(a), layout_text(b), c.equal ? "true" : "false");
+  std::string out = fmt::format("A: {}\nB: {}\nequal: {}\n", to_text(a), to_text(b), c.equal ? "true" : "false");
   if (c.size_a != c.size_b) {
     sink(out + fmt::format("size: {} vs {} (the domains differ)\n", c.size_a, c.size_b));
     return;
@@ -138,14 +137,14 @@ std::string render_structural(bool equal, const AnyLayout& a, const AnyLayout& b
     return json::Object()
                .raw("equal", json::boolean(equal))
                .str("mode", "structural")
-               .str("a", layout_text(a))
-               .str("b", layout_text(b))
+               .str("a", to_text(a))
+               .str("b", to_text(b))
                .raw("same_shape", json::boolean(shape))
                .raw("same_stride", json::boolean(stride))
                .done() +
            "\n";
   return fmt::format("A: {}\nB: {}\nequal: {} (CuTe's ==: same shape and stride{})\nshape: {}\nstride: {}\n",
-                     layout_text(a), layout_text(b), equal ? "true" : "false",
+                     to_text(a), to_text(b), equal ? "true" : "false",
                      a.index() == 1 || b.index() == 1 ? ", swizzle and offset" : "", shape ? "same" : "different",
                      stride ? "same" : "different");
 }

@@ -6,10 +6,10 @@
 #include <optional>
 #include <string_view>
 
+#include "grid_geometry.hpp"
 #include "layoutx/analysis.hpp"
 #include "layoutx/notation.hpp"
 #include "decimal.hpp"
-#include "grid_geometry.hpp"
 #include "layoutx/render.hpp"
 #include "offset_walk.hpp"
 

@@ -57,7 +57,7 @@ std::string render_info(const Value& v, bool json) { return render_info(v, InfoO
 std::string render_info(const Value& v, const InfoOptions& options) {
   if (!v.is_layout_like() && !v.is_int_tuple())
     throw Error(fmt::format("info needs a layout, got a {} {}", kind_name(v), to_text(v)));
-  const AnyLayout l = v.is_int_tuple() ? AnyLayout{make_layout(v.as_int_tuple())} : v.as_any_layout();
+  const AnyLayout l = *v.as_layout();
   const Layout& inner = inner_layout(l);
   const auto* composed = std::get_if<ComposedLayout>(&l);
 

@@ -26,7 +26,7 @@ void collect_layouts(const Value& v, std::vector<AnyLayout>& out) {
     return;
   }
   if (v.is_int_tuple()) {
-    const Layout l = make_layout(v.as_int_tuple());  // a shape: its compact layout
+    const Layout l = *v.as_plain_layout();  // a shape: its compact layout
     (void)size(l);  // throws when the size leaves 64 bits
     out.push_back(l);
     return;
@@ -85,9 +85,7 @@ std::optional<AnyLayout> as_function(const Value& v) {
   if (v.kind == Value::Kind::Swizzle)
     return ComposedLayout{v.swizzle, static_int(0), Layout{static_int(1), static_int(1)}, {}};
   if (v.kind == Value::Kind::Integer) return AnyLayout{Layout{v.integer, static_int(1)}};
-  if (v.is_layout_like()) return v.as_any_layout();
-  if (v.is_int_tuple()) return AnyLayout{make_layout(v.as_int_tuple())};
-  return std::nullopt;
+  return v.as_layout();
 }
 
 namespace {

@@ -25,7 +25,7 @@ const CheckOptions cpu{Where::Cpu, 8};
 
 AnyLayout layout_of(const std::string& text) {
   const Value v = evaluate_expression(text, LanguageOptions{});
-  return v.is_layout_like() ? v.as_any_layout() : AnyLayout{make_layout(v.as_int_tuple())};
+  return *v.as_layout();
 }
 
 std::vector<std::int64_t> independent(Where where, const AnyLayout& l) {

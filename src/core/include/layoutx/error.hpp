@@ -36,11 +36,31 @@ class Diagnostics {
   const std::vector<Warning>& warnings() const { return warnings_; }
   void clear() { warnings_.clear(); }
 
+  // A fresh start: no warnings, and warnings stay warnings.
+  void reset() {
+    warnings_.clear();
+    strict = false;
+  }
+
   // --strict: a warning becomes an Error at the point it is raised.
   bool strict = false;
 
  private:
   std::vector<Warning> warnings_;
+};
+
+// Evaluation on the side (an expression's static twin, the internal step of an
+// analysis): the warnings it raises are dropped, and what was collected before
+// is back when the scope ends; `strict` says whether --strict holds inside.
+class DiagnosticsAside {
+ public:
+  explicit DiagnosticsAside(bool strict) : saved_(Diagnostics::current()) { Diagnostics::current().strict = strict; }
+  ~DiagnosticsAside() { Diagnostics::current() = saved_; }
+  DiagnosticsAside(const DiagnosticsAside&) = delete;
+  DiagnosticsAside& operator=(const DiagnosticsAside&) = delete;
+
+ private:
+  Diagnostics saved_;
 };
 
 }  // namespace layoutx

@@ -37,6 +37,12 @@ struct Value {
   bool is_layout_like() const;  // a Layout or a ComposedLayout
   IntTuple as_int_tuple() const;  // @pre is_int_tuple()
   AnyLayout as_any_layout() const;  // @pre is_layout_like()
+  // The value as a layout: a layout or composed layout as it is, a bare shape
+  // (an int tuple) its compact column-major layout, as make_layout(shape) is.
+  // Nothing for other kinds: each caller says what it needed.
+  std::optional<AnyLayout> as_layout() const;
+  // The same without swizzles: nothing for a composed layout either.
+  std::optional<Layout> as_plain_layout() const;
 };
 
 // The value as a tiler (a layout, an integer, `_`, or a tuple of them); nullopt for other kinds.
