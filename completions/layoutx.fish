@@ -4,7 +4,7 @@
 
 complete -c layoutx -f
 
-set -g __layoutx_names append as_position_independent_swizzle_layout blocked_product ceil_div coalesce complement composition coshape cosize crd2idx depth domain_distribute downcast filter filter_zeros flat_divide flat_product flatten get group idx2crd layout left_inverse logical_divide logical_product make_coord make_fragment_like make_layout make_layout_like make_ordered_layout make_shape make_step make_stride make_swizzle make_tile max_alignment max_common_layout max_common_vector nullspace prepend product product_each raked_product rank recast recast_layout right_inverse select shape shape_div size stride take tile_to_shape tiled_divide tiled_product upcast zip zipped_divide zipped_product LayoutLeft LayoutRight Swizzle
+set -g __layoutx_names append as_position_independent_swizzle_layout blocked_product ceil_div coalesce complement composition coshape cosize crd2idx depth domain_distribute downcast filter filter_zeros flat_divide flat_product flatten get group idx2crd layout left_inverse logical_divide logical_product make_basis_like make_coord make_fragment_like make_identity_layout make_layout make_layout_like make_ordered_layout make_shape make_step make_stride make_swizzle make_tile max_alignment max_common_layout max_common_vector nullspace prepend product product_each raked_product rank recast recast_layout right_inverse select shape shape_div size stride take tile_to_shape tiled_divide tiled_product upcast zip zipped_divide zipped_product LayoutLeft LayoutRight Swizzle
 
 # The command path before the cursor: commands chosen, option values skipped.
 function __layoutx_path
@@ -16,10 +16,12 @@ function __layoutx_path
             continue
         end
         switch "$path|$word"
-            case '|--color' '|--max-depth' '|--max-length' '|--max-cells' 'print|--color-by' 'print|--bits' 'offsets|-f' 'offsets|--format' 'eq|--max-diffs' 'eq|--limit' 'lookup|-o' 'lookup|--offset' 'lookup|-i' 'lookup|--index' 'lookup|-c' 'lookup|--coord' 'lookup|--max-matches' 'coalescing|-e' 'coalescing|--element-bytes' 'coalescing|-w' 'coalescing|--warp' 'coalescing|--vector' 'coalescing|--max-vector-bytes' 'coalescing|--sector-bytes' 'coalescing|--line-bytes' 'coalescing|--limit' 'check|--first' 'check|--limit' 'draw|--atom' 'draw|--format' 'draw|-o' 'draw|--output' 'draw|--max-picture-cells' 'draw|--color-by' 'draw|--bits' 'tv|--thr-id' 'tv|--atom' 'tv|--operand' 'tv|--bits' 'tv|--format' 'tv|-o' 'tv|--output' 'tv|--max-picture-cells' 'atom|--arch' 'atom|--kind' 'atom|--type' 'atom|--tile' 'atom|--permute' 'atom|--bits' 'atom|--format' 'atom|-o' 'atom|--output' 'atom|--max-picture-cells' 'bank|--access' 'bank|--atom' 'bank|--smem' 'bank|--elem-bytes' 'bank|--elem-bits' 'swizzle-search|--write' 'swizzle-search|--read' 'swizzle-search|--top' 'swizzle-search|--elem-bytes' 'swizzle-search|--elem-bits'
+            case '|--color' '|--max-depth' '|--max-length' '|--max-cells' '|--shape' '|-D' '|--define' 'emit|--as' 'emit|--shape' 'print|--color-by' 'print|--bits' 'print|--rows' 'print|--cols' 'offsets|-f' 'offsets|--format' 'eq|--max-diffs' 'eq|--limit' 'lookup|-o' 'lookup|--offset' 'lookup|-i' 'lookup|--index' 'lookup|-c' 'lookup|--coord' 'lookup|--max-matches' 'coalescing|-e' 'coalescing|--element-bytes' 'coalescing|-w' 'coalescing|--warp' 'coalescing|--vector' 'coalescing|--max-vector-bytes' 'coalescing|--sector-bytes' 'coalescing|--line-bytes' 'coalescing|--limit' 'check|--first' 'check|--limit' 'draw|--atom' 'draw|--format' 'draw|-o' 'draw|--output' 'draw|--max-picture-cells' 'draw|--color-by' 'draw|--bits' 'tv|--thr-id' 'tv|--atom' 'tv|--operand' 'tv|--bits' 'tv|--format' 'tv|-o' 'tv|--output' 'tv|--max-picture-cells' 'atom|--arch' 'atom|--kind' 'atom|--type' 'atom|--tile' 'atom|--permute' 'atom|--bits' 'atom|--format' 'atom|-o' 'atom|--output' 'atom|--max-picture-cells' 'bank|--access' 'bank|--atom' 'bank|--smem' 'bank|--elem-bytes' 'bank|--elem-bits' 'swizzle-search|--write' 'swizzle-search|--read' 'swizzle-search|--top' 'swizzle-search|--elem-bytes' 'swizzle-search|--elem-bits'
                 set skip 1
             case '|eval'
                 set -a path eval
+            case '|emit'
+                set -a path emit
             case '|print'
                 set -a path print
             case '|offsets'
@@ -46,6 +48,8 @@ function __layoutx_path
                 set -a path bank
             case '|swizzle-search'
                 set -a path swizzle-search
+            case '|repl'
+                set -a path repl
         end
     end
     echo "$path"
@@ -80,6 +84,7 @@ function __layoutx_expression
 end
 
 complete -c layoutx -n '__layoutx_at' -a eval -d 'Print each value in CuTe\'s notation'
+complete -c layoutx -n '__layoutx_at' -a emit -d 'Print each value as code: its CuTe C++ type, a C++ expression, a CuTe Python DSL call; or (--triton) Triton\'s linear layout attribute of a Triton encoding over --shape or of a CuTe TV layout (--smem: smem)'
 complete -c layoutx -n '__layoutx_at' -a print -d 'Draw each layout as CuTe\'s print_layout does'
 complete -c layoutx -n '__layoutx_at' -a offsets -d 'Stream the offset of every index, one per line'
 complete -c layoutx -n '__layoutx_at' -a info -d 'Show shape, stride, size, cosize, rank, depth and the offset function\'s properties'
@@ -93,6 +98,7 @@ complete -c layoutx -n '__layoutx_at' -a tv -d 'Show which thread and value own 
 complete -c layoutx -n '__layoutx_at' -a atom -d 'Show an MMA or copy atom of CuTe (shape, ThrID, TV layouts) or draw it'
 complete -c layoutx -n '__layoutx_at' -a bank -d 'Shared-memory bank conflicts: the wavefronts one warp\'s access takes, as an H200 counts them'
 complete -c layoutx -n '__layoutx_at' -a swizzle-search -d 'Rank Swizzle<B,M,S> and paddings of a shared-memory tile by the wavefronts of its accesses'
+complete -c layoutx -n '__layoutx_at' -a repl -d 'The interactive explorer: expressions, let bindings, grids, :help (also layoutx alone on a terminal)'
 complete -c layoutx -n '__layoutx_at' -s h -l help -d 'Print this help message and exit'
 complete -c layoutx -n '__layoutx_at' -s V -l version -d 'Display program version information and exit'
 complete -c layoutx -n '__layoutx_at' -l dynamic -d 'CuTe-exact mode: plain integers are dynamic, _N static; output keeps CuTe\'s _ marks'
@@ -101,18 +107,30 @@ complete -c layoutx -n '__layoutx_at' -l color -x -a 'auto always never' -d 'Col
 complete -c layoutx -n '__layoutx_at' -l max-depth -x -d 'Deepest nesting of parentheses accepted (default 64)'
 complete -c layoutx -n '__layoutx_at' -l max-length -x -d 'Longest expression accepted, in bytes (default 100000)'
 complete -c layoutx -n '__layoutx_at' -l max-cells -x -d 'Largest grid or picture drawn, in cells (default 1048576)'
+complete -c layoutx -n '__layoutx_at' -l shape -x -d 'Tensor shape a Triton encoding is laid over, e.g. 16,32'
+complete -c layoutx -n '__layoutx_at' -s D -l define -x -a '(__layoutx_expression)' -d 'Bind NAME to the value of EXPR for the expressions that follow (repeatable), as in -D M=1000'
 
 complete -c layoutx -n '__layoutx_at eval' -s h -l help -d 'Print this help message and exit'
 complete -c layoutx -n '__layoutx_at eval' -l show-both -d 'Print the value with dynamic integers (as in --dynamic) and its all-static twin, and whether they are equal as functions'
 complete -c layoutx -n '__layoutx_at eval' -a '(__layoutx_expression)'
 
+complete -c layoutx -n '__layoutx_at emit' -s h -l help -d 'Print this help message and exit'
+complete -c layoutx -n '__layoutx_at emit' -l as -x -a 'all type cpp python' -d 'type (C++ type), cpp (C++ expression), python (CuTe Python DSL) or all (each on a labelled line)'
+complete -c layoutx -n '__layoutx_at emit' -l triton -d 'Triton\'s linear layout attribute (#ttg.linear, #ttg.shared_linear)'
+complete -c layoutx -n '__layoutx_at emit' -l smem -d 'With --triton: the CuTe layout is an smem layout (element -> offset), not a TV layout'
+complete -c layoutx -n '__layoutx_at emit' -l shape -x -d 'With --triton: the tensor shape the layout covers, e.g. 16,32'
+complete -c layoutx -n '__layoutx_at emit' -a '(__layoutx_expression)'
+
 complete -c layoutx -n '__layoutx_at print' -s h -l help -d 'Print this help message and exit'
 complete -c layoutx -n '__layoutx_at print' -l color-by -x -a 'offset thread value bank' -d 'Colour cells by offset (default), thread (the row), value (the column) or bank (32 banks of 4 bytes)'
 complete -c layoutx -n '__layoutx_at print' -l bits -x -d 'Element width in bits, for --color-by bank (default 32)'
+complete -c layoutx -n '__layoutx_at print' -l rows -x -d 'Show only rows A to B-1 (A:B, A:, :B or A), numbered as in the whole grid'
+complete -c layoutx -n '__layoutx_at print' -l cols -x -d 'Show only columns A to B-1 (A:B, A:, :B or A), numbered as in the whole grid'
 complete -c layoutx -n '__layoutx_at print' -a '(__layoutx_expression)'
 
 complete -c layoutx -n '__layoutx_at offsets' -s h -l help -d 'Print this help message and exit'
 complete -c layoutx -n '__layoutx_at offsets' -s f -l format -x -a 'plain csv tsv json jsonl' -d 'Table format: plain, csv, tsv, json, jsonl (with index and coordinate)'
+complete -c layoutx -n '__layoutx_at offsets' -l split-coords -d 'With -f csv or tsv: one column per leaf of the coordinate (coord0, coord1, ...) instead of one'
 complete -c layoutx -n '__layoutx_at offsets' -l device -d 'Compute the offsets on the CUDA GPU (plain format)'
 complete -c layoutx -n '__layoutx_at offsets' -a '(__layoutx_expression)'
 
@@ -217,3 +235,5 @@ complete -c layoutx -n '__layoutx_at swizzle-search' -l stats -d 'Add a line wit
 complete -c layoutx -n '__layoutx_at swizzle-search' -l elem-bytes -x -d 'Bytes per element (2 for half, 4 for float)'
 complete -c layoutx -n '__layoutx_at swizzle-search' -l elem-bits -x -d 'Bits per element, for sub-byte types (4 for int4)'
 complete -c layoutx -n '__layoutx_at swizzle-search' -a '(__layoutx_expression)'
+
+complete -c layoutx -n '__layoutx_at repl' -s h -l help -d 'Print this help message and exit'

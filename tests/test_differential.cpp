@@ -30,6 +30,7 @@ struct DiffCase {
   bool dynamic = false, error = false, static_required = false;
   std::optional<std::string> print, print_layout, shape, stride;
   std::optional<std::vector<std::int64_t>> offsets;
+  std::optional<std::vector<std::string>> coordinates;  // what a coordinate layout maps 0, 1, ... to
   std::map<std::string, std::string> info;  // size/cosize/rank/depth as printed (marks kept)
 };
 
@@ -51,6 +52,10 @@ DiffCase to_case(const Json& j) {
   c.print_layout = text(j["print_layout"]);
   c.shape = text(j["shape"]);
   c.stride = text(j["stride"]);
+  if (j["coordinates"].kind == Json::Kind::Array) {
+    c.coordinates.emplace();
+    for (const Json& o : j["coordinates"].array) c.coordinates->push_back(o.string);
+  }
   if (j["offsets"].kind == Json::Kind::Array) {
     c.offsets.emplace();
     for (const Json& o : j["offsets"].array) c.offsets->push_back(o.integer);
@@ -143,6 +148,13 @@ std::string divergence(const DiffCase& c) {
       std::vector<std::int64_t> offsets;
       stream_offset_values(as_layout(v), [&](const std::int64_t* o, std::size_t n) { offsets.insert(offsets.end(), o, o + n); });
       if (offsets != *c.offsets) return "offsets differ";
+    }
+    if (c.coordinates) {
+      std::string table;
+      render_offsets(as_layout(v), OffsetFormat::Plain, [&](std::string_view t) { table += t; });
+      std::string want;
+      for (const auto& x : *c.coordinates) want += without_marks(x, false) + "\n";
+      if (table != want) return "coordinates differ:\n" + table;
     }
     if (!c.info.empty()) {
       auto found = info_lines(render_info(v, false));

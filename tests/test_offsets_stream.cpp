@@ -5,6 +5,7 @@
 // 10^16), plus the decimal primitives the fast path is made of.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <charconv>
 #include <random>
 #include <string>
@@ -38,6 +39,15 @@ std::string reference_table(const AnyLayout& l, OffsetFormat f) {
   if (f == OffsetFormat::Csv) out += "index,coordinate,offset\n";
   if (f == OffsetFormat::Tsv) out += "index\tcoordinate\toffset\n";
   if (f == OffsetFormat::Json) out += "[\n";
+  if (f == OffsetFormat::CsvSplit || f == OffsetFormat::TsvSplit) {
+    // One column per leaf of the shape (one empty column for the empty tuple).
+    const std::string sep = f == OffsetFormat::CsvSplit ? "," : "\t";
+    const std::size_t leaf_count = leaves(shape).size();
+    out += "index";
+    for (std::size_t k = 0; k < std::max<std::size_t>(leaf_count, 1); ++k)
+      out += sep + (leaf_count ? "coord" + std::to_string(k) : std::string("coord"));
+    out += sep + "offset\n";
+  }
   for (std::int64_t i = 0; i < n; ++i) {
     const std::string off = std::to_string(evaluate(l, IntTuple(static_int(i))).value);
     const IntTuple crd = idx2crd(static_int(i), shape);
@@ -54,6 +64,15 @@ std::string reference_table(const AnyLayout& l, OffsetFormat f) {
         coordinate_text(c, crd, '(', ')');
         out += std::to_string(i) + "\t" + c + "\t" + off + "\n";
         break;
+      case OffsetFormat::CsvSplit:
+      case OffsetFormat::TsvSplit: {
+        const std::string sep = f == OffsetFormat::CsvSplit ? "," : "\t";
+        out += std::to_string(i) + sep;
+        const std::vector<Int> parts = leaves(crd);
+        for (std::size_t k = 0; k < parts.size(); ++k) out += (k ? sep : "") + std::to_string(parts[k].value);
+        out += sep + off + "\n";
+        break;
+      }
       case OffsetFormat::Json:
       case OffsetFormat::Jsonl:
         coordinate_text(c, crd, '[', ']');
@@ -81,8 +100,9 @@ AnyLayout layout_of(const std::string& text) {
   return *v.as_layout();
 }
 
-constexpr OffsetFormat kFormats[] = {OffsetFormat::Plain, OffsetFormat::Csv, OffsetFormat::Tsv, OffsetFormat::Json,
-                                     OffsetFormat::Jsonl};
+constexpr OffsetFormat kFormats[] = {OffsetFormat::Plain, OffsetFormat::Csv,   OffsetFormat::Tsv,
+                                     OffsetFormat::Json,  OffsetFormat::Jsonl, OffsetFormat::CsvSplit,
+                                     OffsetFormat::TsvSplit};
 
 // A random shape of depth <= 3 and a congruent stride, as text.
 struct RandomLayouts {

@@ -76,7 +76,7 @@ def command_function(cmd):
                   "}", ""]
         return lines
     specs += [positional_spec(p) for p in cmd.positionals]
-    lines += ["  _arguments -S \\"] if len(specs) > 1 else ["  _arguments -S"]
+    lines += ["  _arguments -S \\"]  # -h/--help is always there: one spec at least
     lines += [f"    {s} \\" for s in specs[:-1]] + [f"    {specs[-1]}"]
     lines += ["}", ""]
     return lines

@@ -26,7 +26,7 @@ Value parse(const char* text, const char* atom, const char* field) {
 Layout parse_layout(const char* text, const char* atom, const char* field) {
   const Value v = parse(text, atom, field);
   if (const auto l = v.as_plain_layout()) return *l;
-  throw Error(fmt::format("atom catalogue: {} of {} is a {}, not a layout", field, atom, kind_name(v)));
+  throw Error(fmt::format("atom catalogue: {} of {} is {}, not a layout", field, atom, a_kind_name(v)));
 }
 
 Atom load(const atoms_data::RawAtom& raw) {

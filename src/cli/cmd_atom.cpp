@@ -101,7 +101,7 @@ int list_atoms(const std::string& words, const AtomOptions& o) {
 // --tile: the layout of atoms over M, N and K (a shape is its compact layout).
 Layout atom_layout(const Value& v) {
   if (const auto l = v.as_plain_layout()) return *l;
-  throw Error(fmt::format("--tile needs a layout or a shape such as (2,2,1), got a {} {}", kind_name(v), to_text(v)));
+  throw Error(fmt::format("--tile needs a layout or a shape such as (2,2,1), got {} {}", a_kind_name(v), to_text(v)));
 }
 
 // --permute: one layout, extent or _ per mode of M, N, K.

@@ -27,7 +27,8 @@ int run_eq(const Settings& s, const EqOptions& o) {
     return kUsage;
   }
   if (exprs.size() != 2) {
-    report_error(fmt::format("eq compares two layouts, got {} expressions", exprs.size()), "", 0, false);
+    report_error(fmt::format("eq compares two layouts, got {} expression{}", exprs.size(), exprs.size() == 1 ? "" : "s"), "",
+                 0, false);
     return kUsage;
   }
   std::optional<AnyLayout> layouts[2];

@@ -68,7 +68,7 @@ int answer(const AnyLayout& l, Query kind, const std::string& text, const Settin
   if (kind == Query::Coord) {
     const Value c = evaluate_expression(text, s.language);
     if (!c.is_int_tuple())
-      throw Error(fmt::format("a coordinate is an integer or a tuple of them, got a {}", kind_name(c)));
+      throw Error(fmt::format("a coordinate is an integer or a tuple of them, got {}", a_kind_name(c)));
     out(render_location(locate_coordinate(l, c.as_int_tuple()), o.json));
     return kOk;
   }

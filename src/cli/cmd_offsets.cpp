@@ -10,9 +10,9 @@ namespace layoutx::cli {
 
 namespace {
 
-OffsetFormat parse_format(const std::string& f) {
-  if (f == "csv") return OffsetFormat::Csv;
-  if (f == "tsv") return OffsetFormat::Tsv;
+OffsetFormat parse_format(const std::string& f, bool split) {
+  if (f == "csv") return split ? OffsetFormat::CsvSplit : OffsetFormat::Csv;
+  if (f == "tsv") return split ? OffsetFormat::TsvSplit : OffsetFormat::Tsv;
   if (f == "json") return OffsetFormat::Json;
   if (f == "jsonl") return OffsetFormat::Jsonl;
   return OffsetFormat::Plain;
@@ -41,11 +41,18 @@ Command register_offsets(CLI::App* sub, Settings& s) {
   auto format = std::make_shared<std::string>("plain");
   sub->add_option("-f,--format", *format, "Table format: plain, csv, tsv, json, jsonl (with index and coordinate)")
       ->check(CLI::IsMember({"plain", "csv", "tsv", "json", "jsonl"}));
+  auto split = std::make_shared<bool>(false);
+  sub->add_flag("--split-coords", *split,
+                "With -f csv or tsv: one column per leaf of the coordinate (coord0, coord1, ...) instead of one");
   auto device = std::make_shared<bool>(false);
   sub->add_flag("--device", *device, "Compute the offsets on the CUDA GPU (plain format)");
   add_expressions(sub, *exprs);
-  return {sub, [&s, exprs, format, device] {
-            const OffsetFormat f = parse_format(*format);
+  return {sub, [&s, exprs, format, split, device] {
+            if (*split && *format != "csv" && *format != "tsv") {
+              report_error("--split-coords splits the coordinate column of -f csv and -f tsv", "", 0, false);
+              return kUsage;
+            }
+            const OffsetFormat f = parse_format(*format, *split);
             if (*device) return run_device_offsets(s, *exprs, f);
             return for_each_expression(s, *exprs, [&](const Value& v) {
               render_offsets(require_layout(v, "offsets"), f, [](std::string_view chunk) { out(chunk); });

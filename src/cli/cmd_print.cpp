@@ -2,6 +2,7 @@
 #include "driver.hpp"
 #include "output.hpp"
 #include "picture_output.hpp"
+#include "window_options.hpp"
 
 namespace layoutx::cli {
 
@@ -9,6 +10,7 @@ Command register_print(CLI::App* sub, Settings& s) {
   auto exprs = std::make_shared<std::vector<std::string>>();
   auto color = std::make_shared<std::pair<std::string, int>>("offset", 32);
   add_color_options(sub, color->first, color->second);  // coloured only on a terminal (--color)
+  add_window_options(sub, s.grid);
   add_expressions(sub, *exprs);
   return {sub, [&s, exprs, color] {
             const GridColoring coloring{color_by_named(color->first), color->second};

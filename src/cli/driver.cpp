@@ -9,6 +9,8 @@
 
 #include "input_lines.hpp"
 #include "layoutx/notation.hpp"
+#include "layoutx/triton_cute.hpp"
+#include "layoutx/triton_encoding.hpp"
 #include "output.hpp"
 
 namespace layoutx::cli {
@@ -42,14 +44,14 @@ int reported(const Shown& shown, const std::function<int()>& step) {
   } catch (const SourceError& e) {
     flush_out();
     const bool located = !shown.text.empty();
-    report_error(located ? fmt::format("{}{}", shown.located_prefix, e.what()) : std::string(e.what()), shown.text,
+    report_error(fmt::format("{}{}{}", shown.where, located ? shown.located_prefix : "", e.what()), shown.text,
                  shown.from + e.offset(), located);
   } catch (const Error& e) {
     flush_out();
-    report_error(e.what(), shown.text, 0, false);
+    report_error(fmt::format("{}{}", shown.where, e.what()), shown.text, 0, false);
   } catch (const std::bad_alloc&) {
     flush_out();
-    report_error("out of memory", shown.text, 0, false);
+    report_error(fmt::format("{}out of memory", shown.where), shown.text, 0, false);
   }
   return kRejected;
 }
@@ -62,11 +64,24 @@ bool report_warnings() {
   return any;
 }
 
+triton::LinearLayout read_triton(const Settings& s, std::string_view text) {
+  try {
+    return triton::linear_layout_of(text, s.shape);
+  } catch (const triton::TextError& e) {
+    throw SourceError(e.what(), e.offset());
+  }
+}
+
+Value evaluate_input(const Settings& s, std::string_view expr) {
+  if (!triton::is_triton_text(expr)) return evaluate_expression(expr, s.language);
+  return Value::of(triton::to_cute(read_triton(s, expr)));
+}
+
 Value evaluate_warning(const Settings& s, std::string_view expr) {
   Diagnostics& diag = Diagnostics::current();
   diag.strict = s.strict;
   diag.clear();
-  Value v = evaluate_expression(expr, s.language);
+  Value v = evaluate_input(s, expr);
   report_warnings();
   return v;
 }
@@ -74,7 +89,7 @@ Value evaluate_warning(const Settings& s, std::string_view expr) {
 std::optional<Value> evaluate_option(const Settings& s, std::string_view text, const Shown& shown) {
   std::optional<Value> v;
   reported(shown, [&] {
-    v = evaluate_expression(text, s.language);
+    v = evaluate_input(s, text);
     return kOk;
   });
   return v;
@@ -103,13 +118,17 @@ int for_each_expression_text(const Settings& s, const std::vector<std::string>& 
   ExpressionSource source(expressions, s.language.max_length);
   while (const auto input = source.next()) {
     const std::string& expr = input->text;
+    // A line of standard input is named, so that the error can be found in a long file.
+    const std::string where = input->line ? fmt::format("standard input, line {}: ", input->line) : "";
     diag.clear();
     if (!input->problem.empty()) {
-      report_error(input->problem, "", 0, false);
+      report_error(where + input->problem, "", 0, false);
       status = kRejected;
       continue;
     }
-    if (reported({expr}, [&] { return command(expr); }) != kOk) status = kRejected;
+    Shown shown{expr};
+    shown.where = where;
+    if (reported(shown, [&] { return command(expr); }) != kOk) status = kRejected;
   }
   flush_out();
   return status;
@@ -117,7 +136,7 @@ int for_each_expression_text(const Settings& s, const std::vector<std::string>& 
 
 AnyLayout require_layout(const Value& v, const char* command) {
   if (const auto l = v.as_layout()) return *l;
-  throw Error(fmt::format("{} needs a layout, got a {} {}", command, kind_name(v), to_text(v)));
+  throw Error(fmt::format("{} needs a layout, got {} {}", command, a_kind_name(v), to_text(v)));
 }
 
 CLI::Validator integer_range(std::int64_t lo, std::int64_t hi) {

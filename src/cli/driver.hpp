@@ -5,12 +5,14 @@
 
 #include <CLI/CLI.hpp>
 
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "layoutx/language.hpp"
+#include "layoutx/linear_layout.hpp"
 #include "layoutx/render.hpp"
 
 namespace layoutx::cli {
@@ -21,8 +23,11 @@ struct Settings {
   bool dynamic = false;
   bool strict = false;
   std::string color = "auto";  // auto | always | never
+  std::vector<std::string> definitions;  // --define NAME=EXPR, bound in language.names before any command runs
   LanguageOptions language;
   GridOptions grid;
+  // The tensor shape a Triton encoding is laid over (--shape 16,32).
+  std::vector<std::int64_t> shape;
 };
 
 // Whether to colour standard output: --color, NO_COLOR, and whether stdout is a terminal.
@@ -46,6 +51,7 @@ struct Shown {
   std::string_view text;
   std::size_t from = 0;
   std::string_view located_prefix;
+  std::string_view where;  // put before every message: "standard input, line 3: "
 };
 
 // The one evaluate-and-report step: runs `step`; whatever it throws (an error
@@ -53,6 +59,15 @@ struct Shown {
 // stderr after what the step wrote on stdout. Returns the step's status, or
 // kRejected when it threw.
 int reported(const Shown& shown, const std::function<int()>& step);
+
+// An expression's value: a Triton layout (an encoding or a linear layout,
+// laid over Settings::shape) becomes its CuTe form, anything else is
+// evaluated as an expression.
+Value evaluate_input(const Settings& s, std::string_view expr);
+
+// The linear layout of a Triton layout text over Settings::shape (errors
+// located in the text, for the caret).
+triton::LinearLayout read_triton(const Settings& s, std::string_view text);
 
 // One expression evaluated under --strict's choice, its warnings written on stderr.
 Value evaluate_warning(const Settings& s, std::string_view expr);
@@ -95,6 +110,7 @@ void add_expressions(CLI::App* sub, std::vector<std::string>& expressions);
 // Each command lives in its own file (cmd_NAME.cpp): given its subcommand (named in
 // main.cpp's table), it adds its options and returns what to run.
 Command register_eval(CLI::App* sub, Settings& s);
+Command register_emit(CLI::App* sub, Settings& s);
 Command register_print(CLI::App* sub, Settings& s);
 Command register_offsets(CLI::App* sub, Settings& s);
 Command register_info(CLI::App* sub, Settings& s);
@@ -108,5 +124,8 @@ Command register_tv(CLI::App* sub, Settings& s);
 Command register_atom(CLI::App* sub, Settings& s);
 Command register_bank(CLI::App* sub, Settings& s);
 Command register_swizzle_search(CLI::App* sub, Settings& s);
+Command register_repl(CLI::App* sub, Settings& s);
+// The interactive explorer (cmd_repl.cpp): `layoutx repl`, or no command on a terminal.
+int run_explorer(Settings& s);
 
 }  // namespace layoutx::cli

@@ -94,6 +94,7 @@ std::optional<InputExpression> ExpressionSource::next() {
       reading_stdin_ = false;
       continue;
     }
+    e.line = ++stdin_lines_;
     if (status == StandardInput::Status::Failed) {
       reading_stdin_ = false;
       return e;

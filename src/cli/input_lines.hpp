@@ -15,6 +15,7 @@ namespace layoutx::cli {
 struct InputExpression {
   std::string text;
   std::string problem;  // why it cannot be evaluated (over the length limit, unreadable input); empty when fine
+  std::size_t line = 0;  // its line of standard input, from 1; 0 for an argument
 };
 
 class ExpressionSource {
@@ -29,6 +30,7 @@ class ExpressionSource {
   std::size_t max_length_;
   std::size_t arg_ = 0;
   bool reading_stdin_ = false;
+  std::size_t stdin_lines_ = 0;  // lines of standard input read so far
 };
 
 }  // namespace layoutx::cli

@@ -10,10 +10,14 @@
 #include <new>
 #include <string_view>
 
+#include <unistd.h>
+
+#include "definitions.hpp"
 #include "driver.hpp"
 #include "layoutx/notation.hpp"
 #include "layoutx/version.hpp"
 #include "output.hpp"
+#include "suggest.hpp"
 
 namespace layoutx::cli {
 namespace {
@@ -35,14 +39,53 @@ std::string functions_footer() {
          "See layoutx(1) for the full reference.\n";
 }
 
+std::vector<std::string> command_names(CLI::App& app) {
+  std::vector<std::string> names;
+  for (const auto* sub : app.get_subcommands([](CLI::App*) { return true; })) names.push_back(sub->get_name());
+  return names;
+}
+
 int unknown_command(CLI::App& app, std::string word) {
-  std::string names;
-  for (const auto* sub : app.get_subcommands([](CLI::App*) { return true; }))
-    names += (names.empty() ? "" : ", ") + sub->get_name();
+  const std::vector<std::string> names = command_names(app);
+  std::string list;
+  for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
   for (char& c : word)
     if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f) c = '?';
-  const std::string what = word.empty() ? "no command given" : "unknown command '" + word + "'";
-  std::fprintf(stderr, "layoutx: error: %s (the commands are %s; see layoutx --help)\n", what.c_str(), names.c_str());
+  const std::string what =
+      word.empty() ? "no command given" : "unknown command '" + word + "'" + did_you_mean(word, names);
+  std::fprintf(stderr, "layoutx: error: %s (the commands are %s; see layoutx --help)\n", what.c_str(), list.c_str());
+  return kUsage;
+}
+
+// Every long option of the command chosen and of layoutx itself, for "did you mean".
+std::vector<std::string> option_names(CLI::App& app) {
+  std::vector<std::string> names;
+  auto add = [&](const CLI::App& a) {
+    for (const CLI::Option* o : a.get_options())
+      for (const auto& l : o->get_lnames()) names.push_back("--" + l);
+  };
+  add(app);
+  for (const CLI::App* sub : app.get_subcommands()) add(*sub);
+  return names;
+}
+
+// CLI11's own messages in layoutx's format: the prefix, a guess for a
+// mistyped option, and where to read more.
+int usage_error(CLI::App& app, const CLI::ParseError& e) {
+  std::string message = e.what();
+  std::string hint;
+  if (dynamic_cast<const CLI::ExtrasError*>(&e)) {
+    const std::string mark = ": ";
+    const auto at = message.rfind(mark);
+    if (at != std::string::npos) {
+      std::string word = message.substr(at + mark.size());
+      if (const auto eq = word.find('='); eq != std::string::npos) word.resize(eq);
+      if (word.rfind("--", 0) == 0) hint = did_you_mean(word, option_names(app));
+    }
+  }
+  const auto chosen = app.get_subcommands();
+  const std::string help = chosen.empty() ? "layoutx --help" : "layoutx " + chosen.front()->get_name() + " --help";
+  std::fprintf(stderr, "layoutx: error: %s%s (see %s)\n", message.c_str(), hint.c_str(), help.c_str());
   return kUsage;
 }
 
@@ -56,6 +99,9 @@ struct Registration {
 constexpr Registration kCommands[] = {
     {"eval", register_eval,
      "Print each value in CuTe's notation"},
+    {"emit", register_emit,
+     "Print each value as code: its CuTe C++ type, a C++ expression, a CuTe Python DSL call; or (--triton) "
+     "Triton's linear layout attribute of a Triton encoding over --shape or of a CuTe TV layout (--smem: smem)"},
     {"print", register_print,
      "Draw each layout as CuTe's print_layout does"},
     {"offsets", register_offsets,
@@ -87,10 +133,15 @@ constexpr Registration kCommands[] = {
      "Shared-memory bank conflicts: the wavefronts one warp's access takes, as an H200 counts them"},
     {"swizzle-search", register_swizzle_search,
      "Rank Swizzle<B,M,S> and paddings of a shared-memory tile by the wavefronts of its accesses"},
+    {"repl", register_repl,
+     "The interactive explorer: expressions, let bindings, grids, :help (also layoutx alone on a terminal)"},
 };
 
 // The command word: the first argument that is neither a global option nor
 // its value. Empty when help is asked for anywhere or an option is unknown.
+// Both ends on a terminal: a person is typing.
+bool explorer_wanted() { return isatty(STDIN_FILENO) && isatty(STDOUT_FILENO); }
+
 std::string_view command_word(CLI::App& app, int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     const std::string_view a = argv[i];
@@ -128,7 +179,18 @@ int run(int argc, char** argv) {
   app.add_option("--max-cells", s.grid.max_cells, "Largest grid or picture drawn, in cells (default 1048576)")
       ->check(integer_range(std::int64_t{1}, std::int64_t{1} << 26));
 
+  app.add_option("--shape", s.shape, "Tensor shape a Triton encoding is laid over, e.g. 16,32")
+      ->delimiter(',')
+      ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 24));
+
   // A word where the command should be lands here (hidden), so that the error can name it.
+  app.add_option("-D,--define", s.definitions,
+                 "Bind NAME to the value of EXPR for the expressions that follow (repeatable), as in -D M=1000")
+      ->type_name("NAME=EXPR")
+      ->allow_extra_args(false);  // each -D takes one definition: the expressions that follow are not definitions
+  // Global options are accepted after the command too (layoutx eval --strict ...).
+  app.fallthrough();
+
   std::vector<std::string> stray;
   app.add_option("stray", stray)->group("");
 
@@ -155,6 +217,7 @@ int run(int argc, char** argv) {
     }
   }
 
+  bool explore = false;  // no command, on a terminal: the interactive explorer
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -164,15 +227,28 @@ int run(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    if (!stray.empty()) return unknown_command(app, stray.front());
-    if (app.get_subcommands().empty() && dynamic_cast<const CLI::RequiredError*>(&e)) return unknown_command(app, "");
-    app.exit(e);
-    return kUsage;
+    // A word where the command should be is a mistyped command.
+    if (!stray.empty() && (app.get_subcommands().empty() || stray.front() == word)) return unknown_command(app, stray.front());
+    if (app.get_subcommands().empty() && dynamic_cast<const CLI::RequiredError*>(&e)) {
+      if (!explorer_wanted()) return unknown_command(app, "");
+      explore = true;
+    } else {
+      return usage_error(app, e);
+    }
   }
-  if (!stray.empty()) return unknown_command(app, stray.front());
+  // The word before the command was meant as one; later words fell through from the command.
+  if (!stray.empty() && (app.get_subcommands().empty() || stray.front() == word)) return unknown_command(app, stray.front());
+  if (!stray.empty()) {
+    // Words past what the command takes fall through to layoutx itself.
+    CLI::ExtrasError extra(stray);
+    return usage_error(app, extra);
+  }
 
   s.language.dynamic = s.dynamic;
   set_static_marks(s.dynamic);
+  for (const auto& d : s.definitions)
+    if (!bind_definition(s, d)) return kUsage;
+  if (explore) return run_explorer(s);
   for (const auto& c : commands)
     if (c.app->parsed()) return c.run();
   return kUsage;

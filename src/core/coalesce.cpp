@@ -23,7 +23,9 @@ Layout bw_coalesce(const std::vector<Int>& old_shape, const std::vector<Int>& ol
     const Int front_shape = new_shape[0].value();
     const Int front_stride = new_stride[0].value();
     const Int reach = old_shape[i] * old_stride[i];
-    if (front_shape.is_static && reach.is_static && front_stride.is_static && reach.value == front_stride.value) {
+    // A scaled basis merges only with the same basis (CuTe's ScaledBasis == is false against anything else).
+    if (front_shape.is_static && reach.is_static && front_stride.is_static && reach.value == front_stride.value &&
+        reach.basis == front_stride.basis) {
       const Int merged = old_shape[i] * front_shape;
       if (new_shape.is_leaf()) {
         new_shape = merged;

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "layoutx/algebra.hpp"
+#include "layoutx/arithmetic_tuple.hpp"
 #include "layoutx/limits.hpp"
 #include "layoutx/notation.hpp"
 #include "layoutx/trace.hpp"
@@ -101,6 +102,20 @@ Layout composition_impl(const IntTuple& lhs_shape, const IntTuple& lhs_stride, c
     return make_layout(modes);
   }
   LAYOUTX_TRACE_SCOPE("rhs mode", "shape", rhs_shape, "stride", rhs_stride);
+  if (const Int d = rhs_stride.value(); d.is_scaled_basis()) {
+    // A stride v@(N0,N1,...) composes with mode (N0,N1,...) of A by v (CuTe's basis_get).
+    const IntTuple* s = &lhs_shape;
+    const IntTuple* t = &lhs_stride;
+    for (int k = 0; k < d.basis.rank; ++k) {
+      const int m = d.basis.modes[k];
+      if (m >= s->rank())
+        throw Error(fmt::format("the stride {} of the right-hand layout names mode {} of {}, which has rank {}",
+                                to_text(d), m, to_text(*s), s->rank()));
+      s = &(*s)[m];
+      t = &(*t)[m];
+    }
+    return composition_impl(*s, *t, rhs_shape, IntTuple(Int{d.value, d.is_static}), weak);
+  }
   if (rhs_stride.value().is_constant(0)) LAYOUTX_TRACE("mode", "shape", rhs_shape, "stride", rhs_stride, "why", "a static stride 0 is kept");
   if (rhs_stride.value().is_constant(0)) return Layout{rhs_shape, rhs_stride};
   if (lhs_shape.is_leaf()) LAYOUTX_TRACE("mode", "shape", rhs_shape, "stride", rhs_stride.value() * lhs_stride.value(), "why", "the lhs is a single mode");
@@ -144,16 +159,37 @@ void check_result_modes(const Layout& flat_a, const Layout& b) {
                             bound, rank(flat_a), leaves(b.shape).size(), kMaxComposedModes));
 }
 
+// coalesce_x(A, profile): coalesce_x at the profile's terminals, A's other modes kept.
+Layout coalesce_x(const Layout& a, const IntTuple& profile) {
+  if (profile.is_leaf()) return coalesce_x(a);
+  if (profile.rank() > rank(a))
+    throw Error(fmt::format("static_assert(tuple_size<IntTuple>::value <= Layout<Shape,Stride>::rank): the right-hand "
+                            "layout's coordinates have {} modes but {} has rank {}",
+                            profile.rank(), to_text(a), rank(a)));
+  std::vector<Layout> modes;
+  for (int i = 0; i < rank(a); ++i) modes.push_back(i < profile.rank() ? coalesce_x(get(a, i), profile[i]) : get(a, i));
+  return make_layout(modes);
+}
+
+// CuTe's coprofile(B): the codomain's structure, the sum of B's strides as an arithmetic tuple.
+IntTuple coprofile(const Layout& b) {
+  IntTuple sum = static_int(0);
+  for (const Int d : leaves(b.stride)) sum = coordinate_sum(sum, d);
+  if (sum.is_leaf()) sum = as_arithmetic_tuple(sum.value());
+  return repeat_like(sum, static_int(0));
+}
+
 }  // namespace
 
 Layout composition(const Layout& a, const Layout& b) {
   LAYOUTX_TRACE_SCOPE("composition", "A", a, "B", b);
-  const Layout flat = coalesce_x(a);
+  // A right-hand layout with scaled-basis strides picks A's modes: A is coalesced mode by mode.
+  const Layout flat = is_coordinate_layout(b) ? coalesce_x(a, coprofile(b)) : coalesce_x(a);
   LAYOUTX_TRACE("coalesced lhs", "A", flat);
   check_result_modes(flat, b);
   bool weak = false;
   Layout r = composition_impl(flat.shape, flat.stride, b.shape, b.stride, weak);
-  if (weak) report_weak_composition(a, b, r);
+  if (weak && !is_coordinate_layout(a) && !is_coordinate_layout(b)) report_weak_composition(a, b, r);
   LAYOUTX_TRACE("result", "R", r);
   return r;
 }
@@ -170,7 +206,7 @@ Layout composition(const Layout& a, const Tiler& b) {
       LAYOUTX_TRACE("coalesced lhs", "A", flat);
       bool weak = false;
       Layout r = composition_impl(flat.shape, flat.stride, b.extent, static_int(1), weak);
-      if (weak) report_weak_composition(a, Layout{b.extent, static_int(1)}, r);
+      if (weak && !is_coordinate_layout(a)) report_weak_composition(a, Layout{b.extent, static_int(1)}, r);
       LAYOUTX_TRACE("result", "R", r);
       return r;
     }

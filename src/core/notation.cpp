@@ -27,7 +27,10 @@ void set_static_marks(bool on) { g_static_marks = on; }
 bool static_marks() { return g_static_marks; }
 
 std::string to_text(Int i) {
-  return (i.is_static && g_static_marks) ? fmt::format("_{}", i.value) : fmt::format("{}", i.value);
+  std::string out = (i.is_static && g_static_marks) ? fmt::format("_{}", i.value) : fmt::format("{}", i.value);
+  // CuTe prints ScaledBasis<T, N0, N1, ...> as its value then @N in reverse order.
+  for (int k = i.basis.rank; k-- > 0;) out += fmt::format("@{}", i.basis.modes[k]);
+  return out;
 }
 
 std::string to_text(const IntTuple& t) {

@@ -61,7 +61,7 @@ Int evaluate(const ComposedLayout& c, const IntTuple& coord) { return apply_swiz
 std::string to_text(const Swizzle& s) { return fmt::format("Sw<{},{},{}>", s.bits, s.base, s.shift); }
 
 ComposedLayout with_pointer_flag(const Swizzle& sw, const SmemPtrFlag& flag, const Layout& l) {
-  return ComposedLayout{sw, static_int(0), l, {}, flag};
+  return ComposedLayout{sw, static_int(0), l, {}, false, flag};
 }
 
 std::string to_text(const SmemPtrFlag& f) {

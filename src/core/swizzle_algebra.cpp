@@ -48,6 +48,17 @@ AnyLayout compose(const Swizzle& sw, Int offset, const Layout& l) {
 
 AnyLayout composition(const Swizzle& sw, const Layout& l) { return compose(sw, static_int(0), l); }
 
+bool vanishes(const ComposedLayout& c) {
+  return c.swizzle.bits == 0 && c.offset.is_constant(0) && !c.offset_is_unsigned && !c.pointer && c.nested.empty();
+}
+
+AnyLayout rebuild(const ComposedLayout& c, const Layout& inner) {
+  if (vanishes(c)) return inner;
+  ComposedLayout out = c;
+  out.layout = inner;
+  return out;
+}
+
 AnyLayout composition(const Layout& a, const Swizzle& sw) {
   const std::int64_t y = static_mask(a, sw.yyy_mask(), "composition(Layout, Swizzle)");
   const std::int64_t z = static_mask(a, sw.zzz_mask(), "composition(Layout, Swizzle)");
@@ -70,9 +81,11 @@ AnyLayout composition(const AnyLayout& a, const Tiler& b) {
 
 AnyLayout composition(const ComposedLayout& a, const ComposedLayout& b) {
   const AnyLayout inner = composition(a.layout, b);
-  if (const auto* l = std::get_if<Layout>(&inner)) return ComposedLayout{a.swizzle, a.offset, *l, a.nested, a.pointer};
+  if (vanishes(a)) return inner;
+  if (const auto* l = std::get_if<Layout>(&inner)) return rebuild(a, *l);
   const auto& ic = std::get<ComposedLayout>(inner);
-  ComposedLayout out{a.swizzle, a.offset, ic.layout, a.nested, a.pointer};
+  ComposedLayout out = a;
+  out.layout = ic.layout;
   out.nested.push_back(SwizzleStage{ic.swizzle, ic.offset});
   out.nested.insert(out.nested.end(), ic.nested.begin(), ic.nested.end());
   return out;
@@ -153,7 +166,7 @@ ComposedLayout upcast(const ComposedLayout& c, std::int64_t n) {
     return recast_flagged(c, c.pointer->bits * n, upcast(c.layout, n), "upcast", n);
   }
   require_static_offsets(c, "upcast", n);
-  ComposedLayout out{upcast(c.swizzle, n), upcast_offset(c.offset, n), upcast(c.layout, n), {}};
+  ComposedLayout out{upcast(c.swizzle, n), upcast_offset(c.offset, n), upcast(c.layout, n), {}, true};
   for (const auto& s : c.nested) out.nested.push_back(SwizzleStage{upcast(s.swizzle, n), upcast_offset(s.offset, n)});
   return out;
 }
@@ -164,7 +177,7 @@ ComposedLayout downcast(const ComposedLayout& c, std::int64_t n) {
     return recast_flagged(c, c.pointer->bits / n, downcast(c.layout, n), "downcast", n);
   }
   require_static_offsets(c, "downcast", n);
-  ComposedLayout out{downcast(c.swizzle, n), c.offset * static_int(n), downcast(c.layout, n), {}};
+  ComposedLayout out{downcast(c.swizzle, n), c.offset * static_int(n), downcast(c.layout, n), {}, true};
   for (const auto& s : c.nested) out.nested.push_back(SwizzleStage{downcast(s.swizzle, n), s.offset * static_int(n)});
   return out;
 }

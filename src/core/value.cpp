@@ -173,4 +173,10 @@ std::string kind_name(const Value& v) {
   return "value";
 }
 
+std::string a_kind_name(const Value& v) {
+  const std::string kind = kind_name(v);
+  const bool vowel = kind.find_first_of("aeiou") == 0;
+  return (vowel ? "an " : "a ") + kind;
+}
+
 }  // namespace layoutx

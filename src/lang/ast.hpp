@@ -6,11 +6,13 @@
 #include <string>
 #include <vector>
 
+#include "layoutx/integer.hpp"
+
 namespace layoutx::lang {
 
 struct Node {
   enum class Kind {
-    Integer,     // 12, -4 (dynamic in --dynamic mode) or _12 (static)
+    Integer,     // 12, -4 (dynamic in --dynamic mode) or _12 (static); 1@0 a scaled basis
     Tuple,       // (a, b, ...)
     Layout,      // shape : stride
     Name,        // LayoutLeft, Sw<3,4,3>, ...
@@ -25,6 +27,7 @@ struct Node {
   std::size_t offset = 0;  // byte offset of the node's first character
   std::int64_t value = 0;
   bool is_static = false;
+  Basis basis;  // an integer's scaled-basis modes (1@0), empty for a plain integer
   std::string name;
   std::vector<std::int64_t> template_args;   // a type name stands for its width in bits
   std::vector<std::string> template_types;   // per template argument: the type written ("half_t"), "" for an integer

@@ -5,6 +5,7 @@
 #include <map>
 
 #include "call.hpp"
+#include "layoutx/arithmetic_tuple.hpp"
 #include "layoutx/limits.hpp"
 #include "layoutx/notation.hpp"
 #include "layoutx/postconditions.hpp"
@@ -35,7 +36,7 @@ Value get_value(const Call& c, const Value& v, int i) {
         c.fail(fmt::format("Index out of range: get<{}> of {} (rank {})", i, to_text(v), v.elems.size()));
       return v.elems[i];
     default:
-      c.fail_arg(0, fmt::format("cannot take get<{}> of a {}", i, kind_name(v)));
+      c.fail_arg(0, fmt::format("cannot take get<{}> of {}", i, a_kind_name(v)));
   }
 }
 
@@ -43,7 +44,7 @@ Value get_value(const Call& c, const Value& v, int i) {
 Value sub_value(const Call& c) {
   Value v = c.args.at(0);
   if (v.kind != Value::Kind::Layout && v.kind != Value::Kind::Composed && !v.is_int_tuple())
-    c.fail_arg(0, fmt::format("expected a layout or an int tuple, got a {} {}", kind_name(v), to_text(v)));
+    c.fail_arg(0, fmt::format("expected a layout or an int tuple, got {} {}", a_kind_name(v), to_text(v)));
   for (int i : c.targ_indices()) v = get_value(c, v, i);
   return v;
 }
@@ -78,7 +79,7 @@ Value fn_make_layout(const Call& c) {
   std::vector<Layout> modes;
   for (std::size_t i = 0; i < a.size(); ++i) {
     if (a[i].kind != Value::Kind::Layout)
-      c.fail_arg(i, fmt::format("make_layout(L0, L1, ...) concatenates layouts; got a {} {}", kind_name(a[i]), to_text(a[i])));
+      c.fail_arg(i, fmt::format("make_layout(L0, L1, ...) concatenates layouts; got {} {}", a_kind_name(a[i]), to_text(a[i])));
     modes.push_back(a[i].layout);
   }
   return Value::of(make_layout(modes));
@@ -124,7 +125,7 @@ Value fn_select(const Call& c) {
     for (int i : c.targ_indices()) out.push_back(Value::of(select_element(t, i)));
     return Value::tuple(std::move(out));
   }
-  c.fail_arg(0, fmt::format("expected a layout or an int tuple, got a {} {}", kind_name(v), to_text(v)));
+  c.fail_arg(0, fmt::format("expected a layout or an int tuple, got {} {}", a_kind_name(v), to_text(v)));
 }
 
 Value fn_take(const Call& c) {
@@ -229,8 +230,56 @@ Layout zipped(const Layout& l) { return l; }
 // zipped/tiled/flat_product of a layout by a composed layout: CuTe's
 // logical_product(Layout, ComposedLayout), then tile_unzip by a tiler that is no
 // tuple, which keeps the rank-2 product as it is, then the product's unpacking.
+// A tile holding composed layouts, as the tiler of a product of `block`: CuTe
+// takes logical_product(mode, composed) mode by mode, which is the product by
+// the composed layout's inner layout where the new swizzle it finds has no
+// bits; a product that stays swizzled cannot be gathered into one layout.
+Value tile_without_swizzles(const Call& c, const Layout& block, const Value& tile) {
+  if (tile.kind == Value::Kind::Composed) {
+    AnyLayout p;
+    try {
+      p = logical_product(block, tile.composed);
+    } catch (const Error& e) {
+      c.fail_arg(1, e.what());
+    }
+    if (!std::holds_alternative<Layout>(p))
+      c.fail_arg(1, fmt::format("{}: the product of the mode {} by {} stays swizzled ({}), and CuTe cannot gather a "
+                                "composed layout into the product's layout",
+                                c.name(), to_text(block), to_text(tile.composed), to_text(Value::of(p))));
+    return Value::of(tile.composed.layout);
+  }
+  if (tile.kind != Value::Kind::Tuple || tile.is_int_tuple() || static_cast<int>(tile.elems.size()) > rank(block))
+    return tile;  // the tiler's own checks refuse what does not fit
+  std::vector<Value> elems;
+  for (std::size_t i = 0; i < tile.elems.size(); ++i)
+    elems.push_back(tile_without_swizzles(c, get(block, static_cast<int>(i)), tile.elems[i]));
+  return Value::tuple(std::move(elems));
+}
+
+bool holds_composed(const Value& v) {
+  return v.kind == Value::Kind::Composed || std::any_of(v.elems.begin(), v.elems.end(), holds_composed);
+}
+
+// The tiler of a product: a tile holding composed layouts as its inner layouts.
+Tiler product_tiler(const Call& c) {
+  if (c.args[1].kind != Value::Kind::Tuple || !holds_composed(c.args[1]) || c.args[0].kind != Value::Kind::Layout)
+    return c.tiler(1);
+  try {
+    return to_tiler(tile_without_swizzles(c, c.args[0].layout, c.args[1]));
+  } catch (const SourceError&) {
+    throw;
+  } catch (const Error& e) {
+    c.fail_arg(1, e.what());
+  }
+}
+
 Builtin product_op(TilerOp op, Layout (*unpack)(const Layout&)) {
   return [op, unpack](const Call& c) {
+    if (c.args.size() == 2 && c.args[1].kind == Value::Kind::Tuple) {
+      c.expect_template_args(0, 0);
+      const Tiler t = product_tiler(c);
+      return on_layout(c, 0, [&](const Layout& l) { return op(l, t); });
+    }
     if (c.args.size() != 2 || c.args[0].kind != Value::Kind::Layout || c.args[1].kind != Value::Kind::Composed)
       return tiler_op(op)(c);
     c.expect_template_args(0, 0);
@@ -248,7 +297,7 @@ Value fn_logical_product(const Call& c) {
   c.expect_args(2, 2);
   if (c.args[1].kind == Value::Kind::Composed && c.args[0].kind != Value::Kind::Composed)
     return Value::of(logical_product(c.layout(0), c.args[1].composed));
-  const Tiler t = c.tiler(1);
+  const Tiler t = product_tiler(c);
   return on_layout(c, 0, [&](const Layout& l) { return logical_product(l, t); });
 }
 
@@ -353,6 +402,7 @@ Value fn_cosize(const Call& c) {
   c.expect_args(1, 1);
   const Value v = sub_value(c);
   if (v.is_int_tuple()) c.fail_arg(0, "cosize needs a layout");
+  if (v.kind == Value::Kind::Layout && is_coordinate_layout(v.layout)) return Value::of(coordinate_cosize(v.layout));
   return Value::of(cosize(v.as_any_layout()));
 }
 
@@ -377,13 +427,15 @@ Value fn_stride(const Call& c) {
   c.expect_args(1, 1);
   const Value v = sub_value(c);
   if (v.kind != Value::Kind::Layout)
-    c.fail_arg(0, fmt::format("stride needs a layout (CuTe defines no stride for a {})", kind_name(v)));
+    c.fail_arg(0, fmt::format("stride needs a layout (CuTe defines no stride for {})", a_kind_name(v)));
   return Value::of(v.layout.stride);
 }
 
 Value fn_coshape(const Call& c) {
   c.expect_args(1, 1);
-  return Value::of(coshape(c.layout(0)));
+  const Layout l = c.layout(0);
+  if (is_coordinate_layout(l)) return Value::of(coordinate_coshape(l));
+  return Value::of(coshape(l));
 }
 
 // CuTe's append/prepend of two layouts is the layout operation; of anything
@@ -425,11 +477,38 @@ Value fn_prepend(const Call& c) {
   return tuple_extended(c.args[0], c.args[1], true);
 }
 
+// CuTe's generic zip(t) of a tuple of any values: a tuple of tuples is
+// transposed, a tuple whose first element is no tuple is wrapped whole.
+Value zip_tuple(const Call& c, const Value& t) {
+  if (t.elems.empty()) c.fail("zip of the empty tuple: it has no first element to transpose by");
+  const Value& first = t.elems[0];
+  if (first.kind != Value::Kind::Tuple) return Value::tuple({t});
+  for (const Value& e : t.elems)
+    if (e.kind != Value::Kind::Tuple || e.elems.size() != first.elems.size())
+      c.fail(fmt::format("Mismatched Ranks in zip: {} and {} of {}", to_text(first), to_text(e), to_text(t)));
+  std::vector<Value> out;
+  for (std::size_t j = 0; j < first.elems.size(); ++j) {
+    std::vector<Value> column;
+    for (const Value& e : t.elems) column.push_back(e.elems[j]);
+    out.push_back(Value::tuple(std::move(column)));
+  }
+  return Value::tuple(std::move(out));
+}
+
+bool layout_or_int_tuple(const Value& v) { return v.kind == Value::Kind::Layout || v.is_int_tuple(); }
+
 Value fn_zip(const Call& c) {
   c.expect_args(1, 2);
   // CuTe's zip of int tuples is a tuple, not a layout.
   if (std::all_of(c.args.begin(), c.args.end(), [](const Value& v) { return v.is_int_tuple(); }))
     return Value::of(c.args.size() == 2 ? zip(c.int_tuple(0), c.int_tuple(1)) : zip(c.int_tuple(0)));
+  // Only zip(Layout) and zip(Layout, Layout) are CuTe's layout zips (and a
+  // composed layout's, on its inner layout); anything else is the tuple zip:
+  // zip(a, b) = zip((a, b)), and a value that is no tuple is its own zip.
+  if (c.args.size() == 2 && !(layout_or_int_tuple(c.args[0]) && layout_or_int_tuple(c.args[1])))
+    return zip_tuple(c, Value::tuple(c.args));
+  if (c.args.size() == 1 && c.args[0].kind == Value::Kind::Tuple) return zip_tuple(c, c.args[0]);
+  if (c.args.size() == 1 && !c.args[0].is_layout_like()) return c.args[0];
   if (c.args.size() == 2) return Value::of(zip(c.layout(0), c.layout(1)));
   return on_layout(c, 0, [](const Layout& l) { return zip(l); });
 }
@@ -437,7 +516,9 @@ Value fn_zip(const Call& c) {
 Value fn_crd2idx(const Call& c) {
   c.expect_args(2, 3);
   if (c.args.size() == 2) return Value::of(crd2idx(c.int_tuple(0), c.int_tuple(1)));
-  return Value::of(crd2idx(c.int_tuple(0), c.int_tuple(1), c.int_tuple(2)));
+  const IntTuple stride = c.int_tuple(2);
+  if (has_basis(stride)) return Value::of(evaluate_coordinate(Layout{c.int_tuple(1), stride}, c.int_tuple(0)));
+  return Value::of(crd2idx(c.int_tuple(0), c.int_tuple(1), stride));
 }
 
 Value fn_idx2crd(const Call& c) {
@@ -530,37 +611,91 @@ Value fn_make_swizzle(const Call& c) {
   return Value::of(make_swizzle(c.targ(0), c.targ(1)));
 }
 
+Value fn_make_identity_layout(const Call& c) {
+  c.expect_args(1, 1);
+  c.expect_template_args(0, 0);
+  return Value::of(make_identity_layout(c.int_tuple(0)));
+}
+
+Value fn_make_basis_like(const Call& c) {
+  c.expect_args(1, 1);
+  c.expect_template_args(0, 0);
+  const IntTuple shape = c.int_tuple(0);
+  if (has_basis(shape)) c.fail_arg(0, fmt::format("make_basis_like takes a shape; {} holds a scaled basis", to_text(shape)));
+  return Value::of(make_basis_like(shape));
+}
+
+bool all_static_ones(const IntTuple& shape) {
+  if (shape.is_leaf()) return shape.value().is_constant(1);
+  return std::all_of(shape.elems().begin(), shape.elems().end(), all_static_ones);
+}
+
+bool holds_coordinate_layout(const Value& v) {
+  switch (v.kind) {
+    case Value::Kind::Layout:
+      return is_coordinate_layout(v.layout);
+    case Value::Kind::Composed:
+      return is_coordinate_layout(v.composed.layout);
+    case Value::Kind::Integer:
+      return v.integer.is_scaled_basis();
+    case Value::Kind::Tuple:
+      return std::any_of(v.elems.begin(), v.elems.end(), holds_coordinate_layout);
+    default:
+      return false;
+  }
+}
+
+// f, for the arguments from `first` on when none has scaled-basis strides:
+// CuTe's function needs integer strides there (it sorts, divides or inverts
+// them) and does not compile with a coordinate layout.
+// With `unit_ok`, a layout whose modes are all _1 passes: the inverses filter
+// such modes away without reading their strides.
+Function integer_strides(Function f, std::size_t first = 0, bool unit_ok = false) {
+  Builtin impl = [inner = f.impl, first, unit_ok](const Call& c) {
+    for (std::size_t i = first; i < c.args.size(); ++i)
+      if (holds_coordinate_layout(c.args[i]) &&
+          !(unit_ok && c.args[i].kind == Value::Kind::Layout && all_static_ones(c.args[i].layout.shape)))
+        c.fail_arg(i, fmt::format("{} needs integer strides; {} has scaled-basis strides (a coordinate layout, as "
+                                  "make_identity_layout makes), which CuTe's {} does not compile with",
+                                  c.name(), to_text(c.args[i]), c.name()));
+    return inner(c);
+  };
+  return Function(std::move(impl), f.property);
+}
+
 const std::map<std::string, Function>& table() {
   static const std::map<std::string, Function> t = {
       {"append", fn_append},
       {"as_position_independent_swizzle_layout", fn_position_independent},
-      {"blocked_product", {pair_op(&blocked_product), Property::BlockProduct}},
+      {"blocked_product", integer_strides(Function{pair_op(&blocked_product), Property::BlockProduct})},
       {"ceil_div", fn_ceil_div},
       {"coalesce", {fn_coalesce, Property::SameFunction}},
-      {"complement", {fn_complement, Property::Complement}},
+      {"complement", integer_strides(Function{fn_complement, Property::Complement})},
       {"composition", {fn_composition, Property::Composition}},
       {"coshape", fn_coshape},
       {"cosize", fn_cosize},
       {"crd2idx", fn_crd2idx},
       {"depth", fn_depth},
-      {"downcast", fn_downcast},
+      {"downcast", integer_strides(fn_downcast)},
       {"filter", fn_filter},
-      {"flat_divide", {tiler_op(&flat_divide), Property::Divide}},
-      {"flat_product", {product_op(&flat_product, &unpack_both), Property::Product}},
+      {"flat_divide", integer_strides(Function{tiler_op(&flat_divide), Property::Divide}, 1)},
+      {"flat_product", integer_strides(Function{product_op(&flat_product, &unpack_both), Property::Product})},
       {"flatten", {fn_flatten, Property::SameFunction}},
       {"get", fn_get},
       {"group", fn_group},
       {"idx2crd", fn_idx2crd},
       {"layout", fn_get},
-      {"left_inverse", {fn_left_inverse, Property::LeftInverse}},
-      {"logical_divide", {tiler_op(&logical_divide), Property::Divide}},
-      {"logical_product", {fn_logical_product, Property::LogicalProduct}},
+      {"left_inverse", integer_strides(Function{fn_left_inverse, Property::LeftInverse}, 0, true)},
+      {"logical_divide", integer_strides(Function{tiler_op(&logical_divide), Property::Divide}, 1)},
+      {"logical_product", integer_strides(Function{fn_logical_product, Property::LogicalProduct})},
       {"make_coord", fn_make_tuple},
       {"make_layout", fn_make_layout},
       {"make_layout_like", fn_make_layout_like},
       {"make_fragment_like", fn_make_fragment_like},
+      {"make_identity_layout", fn_make_identity_layout},
+      {"make_basis_like", fn_make_basis_like},
       {"filter_zeros", fn_filter_zeros},
-      {"max_alignment", fn_max_alignment},
+      {"max_alignment", integer_strides(fn_max_alignment)},
       {"domain_distribute", fn_domain_distribute},
       {"product_each", fn_product_each},
       {"make_ordered_layout", fn_make_ordered_layout},
@@ -569,37 +704,45 @@ const std::map<std::string, Function>& table() {
       {"make_stride", fn_make_tuple},
       {"make_swizzle", fn_make_swizzle},
       {"make_tile", fn_make_tuple},
-      {"max_common_layout", fn_max_common_layout},
-      {"max_common_vector", fn_max_common_vector},
-      {"nullspace", fn_nullspace},
+      {"max_common_layout", integer_strides(fn_max_common_layout)},
+      {"max_common_vector", integer_strides(fn_max_common_vector)},
+      {"nullspace", integer_strides(fn_nullspace)},
       {"prepend", fn_prepend},
       {"product", fn_product},
-      {"raked_product", {pair_op(&raked_product), Property::BlockProduct}},
+      {"raked_product", integer_strides(Function{pair_op(&raked_product), Property::BlockProduct})},
       {"rank", fn_rank},
-      {"recast", fn_recast},
-      {"recast_layout", fn_recast},
-      {"right_inverse", {fn_right_inverse, Property::RightInverse}},
+      {"recast", integer_strides(fn_recast)},
+      {"recast_layout", integer_strides(fn_recast)},
+      {"right_inverse", integer_strides(Function{fn_right_inverse, Property::RightInverse}, 0, true)},
       {"select", fn_select},
       {"shape", fn_shape},
       {"shape_div", fn_shape_div},
       {"size", fn_size},
       {"stride", fn_stride},
       {"take", fn_take},
-      {"tile_to_shape", fn_tile_to_shape},
-      {"tiled_divide", {tiler_op(&tiled_divide), Property::Divide}},
-      {"tiled_product", {product_op(&tiled_product, &unpack_rest), Property::Product}},
-      {"upcast", fn_upcast},
+      {"tile_to_shape", integer_strides(fn_tile_to_shape)},
+      {"tiled_divide", integer_strides(Function{tiler_op(&tiled_divide), Property::Divide}, 1)},
+      {"tiled_product", integer_strides(Function{product_op(&tiled_product, &unpack_rest), Property::Product})},
+      {"upcast", integer_strides(fn_upcast)},
       {"zip", fn_zip},
-      {"zipped_divide", {tiler_op(&zipped_divide), Property::Divide}},
-      {"zipped_product", {product_op(&zipped_product, &zipped), Property::Product}},
+      {"zipped_divide", integer_strides(Function{tiler_op(&zipped_divide), Property::Divide}, 1)},
+      {"zipped_product", integer_strides(Function{product_op(&zipped_product, &zipped), Property::Product})},
   };
   return t;
 }
 
 // A o B where B is a layout, a shape or a tile; a layout B is checked against A(B(i)).
 Value checked_composition(const AnyLayout& a, const Value& b) {
+  const auto* la = std::get_if<Layout>(&a);
+  const bool coordinates_right = b.kind == Value::Kind::Layout && is_coordinate_layout(b.layout);
+  if (coordinates_right && !(la && !is_coordinate_layout(*la)))
+    throw Error(fmt::format("composition of {} with the coordinate layout {}: CuTe composes a coordinate layout on "
+                            "the right only with a plain layout on the left",
+                            to_text(Value::of(a)), to_text(b.layout)));
   const AnyLayout r = composition(a, to_tiler(b));
-  if (b.kind == Value::Kind::Layout) check_composition(a, b.layout, r);
+  // A coordinate layout maps to coordinates, not offsets: no point-by-point check of offsets.
+  if (b.kind == Value::Kind::Layout && !coordinates_right && !(la && is_coordinate_layout(*la)))
+    check_composition(a, b.layout, r);
   return Value::of(r);
 }
 
@@ -613,7 +756,7 @@ Value compose_values(const Value& a, const Value& b, const Call* c) {
     if (b.kind == Value::Kind::Swizzle) return Value::of(composition(a.swizzle, b.swizzle));
     if (b.kind == Value::Kind::Layout || b.is_int_tuple())
       return Value::of(composition(a.swizzle, *b.as_plain_layout()));
-    return fail(fmt::format("cannot compose a swizzle with a {} {}", kind_name(b), to_text(b)));
+    return fail(fmt::format("cannot compose a swizzle with {} {}", a_kind_name(b), to_text(b)));
   }
   if (a.kind == Value::Kind::Composed) {
     if (b.kind == Value::Kind::Composed) return Value::of(composition(a.composed, b.composed));
@@ -622,7 +765,7 @@ Value compose_values(const Value& a, const Value& b, const Call* c) {
     return checked_composition(AnyLayout{a.composed}, b);
   }
   if (a.kind != Value::Kind::Layout && !a.is_int_tuple())
-    return fail(fmt::format("cannot compose a {} {} (expected a layout on the left)", kind_name(a), to_text(a)));
+    return fail(fmt::format("cannot compose {} {} (expected a layout on the left)", a_kind_name(a), to_text(a)));
   const Layout la = *a.as_plain_layout();
   if (b.kind == Value::Kind::Swizzle) return Value::of(composition(la, b.swizzle));
   if (b.kind == Value::Kind::Composed) return Value::of(composition(la, b.composed));

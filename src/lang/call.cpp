@@ -52,20 +52,20 @@ std::vector<int> Call::targ_indices() const {
 IntTuple Call::int_tuple(std::size_t i) const {
   const Value& v = args.at(i);
   if (v.kind == Value::Kind::Layout) return v.layout.shape;  // shape(layout), where CuTe takes a shape
-  if (!v.is_int_tuple()) fail_arg(i, fmt::format("expected an integer or an int tuple, got a {} {}", kind_name(v), to_text(v)));
+  if (!v.is_int_tuple()) fail_arg(i, fmt::format("expected an integer or an int tuple, got {} {}", a_kind_name(v), to_text(v)));
   return v.as_int_tuple();
 }
 
 Int Call::integer(std::size_t i) const {
   const Value& v = args.at(i);
-  if (v.kind != Value::Kind::Integer) fail_arg(i, fmt::format("expected an integer, got a {} {}", kind_name(v), to_text(v)));
+  if (v.kind != Value::Kind::Integer) fail_arg(i, fmt::format("expected an integer, got {} {}", a_kind_name(v), to_text(v)));
   return v.integer;
 }
 
 Layout Call::layout(std::size_t i) const {
   const Value& v = args.at(i);
   if (const auto l = v.as_plain_layout()) return *l;
-  fail_arg(i, fmt::format("expected a layout (or a shape), got a {} {}", kind_name(v), to_text(v)));
+  fail_arg(i, fmt::format("expected a layout (or a shape), got {} {}", a_kind_name(v), to_text(v)));
 }
 
 AnyLayout Call::any_layout(std::size_t i) const {
@@ -76,7 +76,7 @@ AnyLayout Call::any_layout(std::size_t i) const {
 
 Tiler to_tiler(const Value& v) {
   if (auto t = as_tiler(v)) return *t;
-  throw Error(fmt::format("expected a tiler (a layout, a shape, '_' or a tuple of them), got a {} {}", kind_name(v),
+  throw Error(fmt::format("expected a tiler (a layout, a shape, '_' or a tuple of them), got {} {}", a_kind_name(v),
                           to_text(v)));
 }
 

@@ -7,6 +7,7 @@
 
 #include "ast.hpp"
 #include "call.hpp"
+#include "layoutx/arithmetic_tuple.hpp"
 #include "layoutx/limits.hpp"
 #include "layoutx/notation.hpp"
 #include "layoutx/smem_layout_atoms.hpp"
@@ -41,6 +42,19 @@ std::string did_you_mean(const std::string& name) {
     }
   }
   return best.empty() ? "" : fmt::format(" (did you mean '{}'?)", best);
+}
+
+// "name: what", without repeating a name the message already starts with.
+std::string prefixed(std::string_view name, const char* what) {
+  const std::string head = std::string(name) + ": ";
+  return std::string_view(what).substr(0, head.size()) == head ? std::string(what) : head + what;
+}
+
+// A parenthesised layout, `(L)`, is a tile of one mode; evaluating it means L.
+const Value& unparenthesised(const Value& v) {
+  const Value* inner = &v;
+  while (inner->kind == Value::Kind::Tuple && inner->elems.size() == 1) inner = &inner->elems[0];
+  return inner->is_layout_like() ? *inner : v;
 }
 
 bool has_underscore(const Value& v) {
@@ -147,7 +161,7 @@ class Evaluator {
   Value eval_node(const Node& n) {
     switch (n.kind) {
       case Node::Kind::Integer:
-        return Value::of(Int{n.value, n.is_static || !options_.dynamic});
+        return Value::of(Int{n.value, n.is_static || !options_.dynamic, n.basis});
       case Node::Kind::Underscore:
         return Value::tag(Value::Kind::Underscore);
       case Node::Kind::Tuple: {
@@ -191,7 +205,7 @@ class Evaluator {
   }
 
   IntTuple int_tuple_of(const Node& n) const {
-    if (n.kind == Node::Kind::Integer) return Int{n.value, n.is_static || !options_.dynamic};
+    if (n.kind == Node::Kind::Integer) return Int{n.value, n.is_static || !options_.dynamic, n.basis};
     std::vector<IntTuple> elems;
     elems.reserve(n.children.size());
     for (const Node& c : n.children) elems.push_back(int_tuple_of(c));
@@ -213,10 +227,10 @@ class Evaluator {
     }
     const Value shape = eval(n.children[0]), stride = eval(n.children[1]);
     if (!shape.is_int_tuple())
-      throw SourceError(fmt::format("the shape of a layout must be an int tuple, got a {} {}", kind_name(shape), to_text(shape)),
+      throw SourceError(fmt::format("the shape of a layout must be an int tuple, got {} {}", a_kind_name(shape), to_text(shape)),
                         n.children[0].offset);
     if (!stride.is_int_tuple())
-      throw SourceError(fmt::format("the stride of a layout must be an int tuple, got a {} {}", kind_name(stride), to_text(stride)),
+      throw SourceError(fmt::format("the stride of a layout must be an int tuple, got {} {}", a_kind_name(stride), to_text(stride)),
                         n.children[1].offset);
     try {
       return Value::of(make_layout(shape.as_int_tuple(), stride.as_int_tuple()));
@@ -270,11 +284,29 @@ class Evaluator {
       return Value::of(Swizzle::make(static_cast<int>(n.template_args[0]), static_cast<int>(n.template_args[1]),
                                      static_cast<int>(n.template_args[2])));
     }
+    if (n.name == "E" && n.has_template_args) return basis_element(n);
     if (n.name == "LayoutLeft" || n.name == "GenColMajor") return Value::tag(Value::Kind::LayoutLeft);
     if (n.name == "LayoutRight" || n.name == "GenRowMajor") return Value::tag(Value::Kind::LayoutRight);
+    if (const Value* bound = bound_value(n)) return *bound;
     if (lang::find_builtin(n.name))
       throw SourceError(fmt::format("{} is a function: call it as {}(...)", n.name, n.name), n.offset);
     throw SourceError(fmt::format("unknown name '{}'{}", excerpt(n.name), did_you_mean(n.name)), n.offset);
+  }
+
+  // E<Ns...>: CuTe's unit scaled basis, 1@Ns (E<> is the integer 1).
+  Value basis_element(const Node& n) {
+    std::vector<int> modes;
+    for (std::size_t i = 0; i < n.template_args.size(); ++i) {
+      if (!n.template_types[i].empty())
+        throw SourceError(fmt::format("E<N...> takes mode indices, not the type {}", n.template_types[i]), n.offset);
+      const std::int64_t m = n.template_args[i];
+      modes.push_back(m < 0 ? -1 : static_cast<int>(std::min<std::int64_t>(m, 1 << 20)));
+    }
+    try {
+      return Value::of(layoutx::basis_element(modes));
+    } catch (const Error& e) {
+      throw SourceError(fmt::format("E<...>: {}", e.what()), n.offset);
+    }
   }
 
   Value call(const Node& n) {
@@ -282,9 +314,10 @@ class Evaluator {
     if (!fn && is_smem_layout_atom(n.name)) {  // GMMA::Layout_K_SW128_Atom<half_t>(i, j): the atom evaluated
       std::vector<Value> args;
       for (const auto& a : n.children) args.push_back(eval(a));
-      return apply_to(smem_atom(n), args, n);
+      return evaluate_at(smem_atom(n), args, n);
     }
     if (!fn) {
+      if (const Value* bound = bound_value(n)) return apply_to(*bound, n, 0);
       if (n.name == "Sw" || n.name == "Swizzle")
         throw SourceError(fmt::format("{}<B,M,S> is not a function; compose it with 'o'", n.name), n.offset);
       throw SourceError(fmt::format("unknown function '{}'{}", excerpt(n.name), did_you_mean(n.name)), n.offset);
@@ -306,7 +339,7 @@ class Evaluator {
     } catch (const SourceError&) {
       throw;
     } catch (const Error& e) {
-      throw SourceError(fmt::format("{}: {}", n.name, e.what()), n.offset);
+      throw SourceError(prefixed(n.name, e.what()), n.offset);
     }
   }
 
@@ -318,18 +351,31 @@ class Evaluator {
                         }};
   }
 
-  Value apply(const Node& n) {
-    const Value callee = eval(n.children[0]);
+  // A name the user bound; template arguments never follow one.
+  const Value* bound_value(const Node& n) {
+    const auto it = options_.names.find(n.name);
+    if (it == options_.names.end()) return nullptr;
+    if (n.has_template_args)
+      throw SourceError(fmt::format("'{}' is a name bound to {}; it takes no template arguments", n.name, to_text(it->second)),
+                        n.offset);
+    return &it->second;
+  }
+
+  Value apply(const Node& n) { return apply_to(eval(n.children[0]), n, 1); }
+
+  // callee(args...), the arguments being n's children from `first` on.
+  Value apply_to(const Value& evaluated, const Node& n, std::size_t first) {
+    const Value& callee = unparenthesised(evaluated);
     std::vector<Value> args;
     args.reserve(n.children.size());
-    for (std::size_t i = 1; i < n.children.size(); ++i) args.push_back(eval(n.children[i]));
-    return apply_to(callee, args, n);
+    for (std::size_t i = first; i < n.children.size(); ++i) args.push_back(eval(n.children[i]));
+    return evaluate_at(callee, args, n);
   }
 
   // callee(args): evaluation or slicing at node n.
-  Value apply_to(const Value& callee, const std::vector<Value>& args, const Node& n) {
+  Value evaluate_at(const Value& callee, const std::vector<Value>& args, const Node& n) {
     if (!callee.is_layout_like())
-      throw SourceError(fmt::format("only a layout can be evaluated with (...), this is a {} {}", kind_name(callee),
+      throw SourceError(fmt::format("only a layout can be evaluated with (...), this is {} {}", a_kind_name(callee),
                                     to_text(callee)),
                         n.offset);
     if (args.empty()) throw SourceError("evaluation needs a coordinate: L(i), L(i,j) or L((i,j),k)", n.offset);
@@ -337,12 +383,18 @@ class Evaluator {
     const IntTuple& shape = callee.kind == Value::Kind::Layout ? callee.layout.shape : callee.composed.layout.shape;
     if (has_underscore(coord)) return slice_layout(callee, coord, n);
     if (!coord.is_int_tuple())
-      throw SourceError(fmt::format("a coordinate is an integer or an int tuple, got a {} {}", kind_name(coord), to_text(coord)),
+      throw SourceError(fmt::format("a coordinate is an integer or an int tuple, got {} {}", a_kind_name(coord), to_text(coord)),
                         n.offset);
     const IntTuple c = coord.as_int_tuple();
-    Int result;
+    if (has_basis(c))
+      throw SourceError(fmt::format("a coordinate holds integers, not the scaled basis in {}", to_text(c)), n.offset);
+    Value result;
     try {
-      result = evaluate(callee.as_any_layout(), c);
+      // A layout with scaled-basis strides maps to coordinates (CuTe's arithmetic tuples).
+      if (callee.kind == Value::Kind::Layout && is_coordinate_layout(callee.layout))
+        result = Value::of(evaluate_coordinate(callee.layout, c));
+      else
+        result = Value::of(evaluate(callee.as_any_layout(), c));
     } catch (const Error& e) {
       throw SourceError(fmt::format("evaluating {} at {}: {}", to_text(callee), to_text(c), e.what()), n.offset);
     }
@@ -352,7 +404,7 @@ class Evaluator {
           fmt::format("coordinate {} is outside the domain of {} (shape {}); evaluated as CuTe does, by extending the "
                       "last mode",
                       to_text(c), to_text(callee), to_text(shape)));
-    return Value::of(result);
+    return result;
   }
 
   Value slice_layout(const Value& callee, const Value& coord, const Node& n) {
@@ -379,7 +431,7 @@ class Evaluator {
     const Layout sliced{slice(coord, c.layout.shape), slice(coord, c.layout.stride)};
     const Int offset = crd2idx(underscores_as_zero(coord), c.layout.shape, c.layout.stride);
     if (offset.is_constant(0)) return with_pointer_flag(c.swizzle, *c.pointer, sliced);
-    return ComposedLayout{c.swizzle, offset, sliced, {}, std::nullopt};
+    return ComposedLayout{c.swizzle, offset, sliced, {}};
   }
 
   static IntTuple underscores_as_zero(const Value& v) {
@@ -438,7 +490,7 @@ class Evaluator {
       } catch (const SourceError&) {
         throw;
       } catch (const Error& e) {
-        throw SourceError(fmt::format("composition: {}", e.what()), at);
+        throw SourceError(prefixed("composition", e.what()), at);
       }
     }
     return acc;
@@ -488,6 +540,15 @@ Evaluation evaluate_with_operands(std::string_view text, const LanguageOptions& 
   Evaluation e;
   e.value = run(text, options, &e.outer);
   return e;
+}
+
+bool bindable_name(std::string_view name) {
+  const auto alpha = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
+  const auto ident = [&](char c) { return alpha(c) || (c >= '0' && c <= '9') || c == '_'; };
+  if (name.empty() || !alpha(name.front()) || !std::all_of(name.begin(), name.end(), ident)) return false;
+  static const std::string_view kReserved[] = {"o", "Sw", "Swizzle", "LayoutLeft", "LayoutRight", "GenColMajor", "GenRowMajor"};
+  if (std::find(std::begin(kReserved), std::end(kReserved), name) != std::end(kReserved)) return false;
+  return !lang::find_builtin(std::string(name));
 }
 
 }  // namespace layoutx

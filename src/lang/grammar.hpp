@@ -1,13 +1,17 @@
 // PEGTL grammar of layoutx expressions.
 //
-//   expression := postfix ('o' postfix)*             composition, left to right
-//   postfix    := atom ('(' args ')')*                evaluation L(i), L(i,j), slicing L(_,0)
+//   expression := atom ('o' atom | '(' args ')')*     read left to right: A o B(i) is (A o B)(i)
 //   atom       := literal | pointer_flag | name_ref | '_'
 //   pointer_flag := 'smem_ptr[' N 'b](unset)' | 'smem_sparse<' N '>_ptr[' N 'b](unset)'
 //   literal    := head (':' head)?                    a shape:stride layout when ':' follows
-//   head       := tuple | _N | N
-//   name_ref   := identifier ('<' targ,... '>')? ('(' args ')')?   identifier: GMMA::Layout_K_SW128_Atom too
-//   targ       := N | _N | type                       type: half_t, float, uint128_t, ...
+//   head       := tuple | (_N ('{}')? | N) ('@' M)*   _N{}: a static integer object; v@M...: a scaled basis
+//   name_ref   := identifier ('<' targ,... '>')? ('{}' | '(' args ')')?   identifier: GMMA::Layout_K_SW128_Atom too
+//   targ       := N | _N | type ('<' targ,... '>')?   type: half_t, float, ..., or a CuTe type
+//
+// C++ as it is pasted: `cute::` (or `cutlass::`) may prefix a name or a
+// static integer, a type followed by {} is its value (Int<4>{}, Shape<_4,_3>{},
+// Layout<Shape<_8>,Stride<_1>>{}, LayoutRight{}), and so is a type written
+// alone, as nvcc spells types in its messages.
 #pragma once
 
 #include <tao/pegtl.hpp>
@@ -26,12 +30,15 @@ struct digits : pegtl::plus<pegtl::digit> {};
 // which is where a syntax error's caret points.
 struct integer_digits : digits {};
 struct static_digits : digits {};
+struct cpp_scope : pegtl::seq<pegtl::sor<TAO_PEGTL_STRING("cute"), TAO_PEGTL_STRING("cutlass")>, pegtl::two<':'>> {};
+struct braces : pegtl::seq<pegtl::one<'{'>, ws, pegtl::one<'}'>> {};
 struct integer : pegtl::seq<pegtl::opt<pegtl::one<'-'>>, integer_digits> {};
-struct static_integer : pegtl::seq<pegtl::one<'_'>, pegtl::opt<pegtl::one<'-'>>, static_digits> {};
+struct static_integer : pegtl::seq<pegtl::opt<cpp_scope>, pegtl::one<'_'>, pegtl::opt<pegtl::one<'-'>>, static_digits,
+                                   pegtl::opt<ws, braces>> {};
 struct underscore_end : pegtl::not_at<ident_other> {};
 struct underscore : pegtl::seq<pegtl::one<'_'>, underscore_end> {};
 struct scope_part : pegtl::seq<pegtl::two<':'>, pegtl::alpha, pegtl::star<ident_other>> {};
-struct identifier : pegtl::seq<pegtl::alpha, pegtl::star<ident_other>, pegtl::star<scope_part>> {};
+struct identifier : pegtl::seq<pegtl::opt<cpp_scope>, pegtl::alpha, pegtl::star<ident_other>, pegtl::star<scope_part>> {};
 
 struct comma : pegtl::one<','> {};
 struct close_paren : pegtl::one<')'> {};
@@ -49,14 +56,21 @@ struct tuple : pegtl::seq<pegtl::one<'('>, ws, tuple_elements, close_list> {};
 struct call_arguments : pegtl::seq<pegtl::one<'('>, ws, call_elements, close_list> {};
 struct apply_arguments : pegtl::seq<pegtl::one<'('>, ws, apply_elements, close_list> {};
 
+struct template_args;
 struct type_name : identifier {};
-struct template_integer : pegtl::seq<pegtl::opt<pegtl::one<'_'>>, pegtl::opt<pegtl::one<'-'>>, digits> {};
-struct template_arg : pegtl::sor<template_integer, type_name> {};
+struct type : pegtl::seq<type_name, pegtl::opt<ws, template_args>> {};
+struct template_integer
+    : pegtl::seq<pegtl::opt<cpp_scope>, pegtl::opt<pegtl::one<'_'>>, pegtl::opt<pegtl::one<'-'>>, digits> {};
+struct template_arg : pegtl::sor<template_integer, type> {};
 struct template_arg_list
     : pegtl::seq<pegtl::must<template_arg>, ws, pegtl::star<comma, ws, pegtl::must<template_arg>, ws>> {};
 struct template_args : pegtl::seq<pegtl::one<'<'>, ws, template_arg_list, pegtl::must<close_angle>> {};
 
-struct head : pegtl::sor<tuple, static_integer, integer> {};
+// v@N...: the suffix adds the modes to the integer already built (a rule that
+// builds never fails afterwards, so the integer is not read twice).
+struct basis_suffix : pegtl::plus<pegtl::one<'@'>, digits> {};
+struct number : pegtl::seq<pegtl::sor<static_integer, integer>, pegtl::opt<basis_suffix>> {};
+struct head : pegtl::sor<tuple, number> {};
 struct stride_head : head {};
 struct layout_tail : pegtl::seq<ws, pegtl::one<':'>, ws, pegtl::must<stride_head>> {};
 struct literal : pegtl::seq<head, pegtl::opt<layout_tail>> {};
@@ -70,13 +84,15 @@ struct smem_sparse_flag : pegtl::seq<TAO_PEGTL_STRING("smem_sparse<"), pegtl::mu
                                      pegtl::must<pointer_bits>, pegtl::must<flag_tail>> {};
 struct pointer_flag : pegtl::sor<smem_ptr_flag, smem_sparse_flag> {};
 
-struct name_ref : pegtl::seq<identifier, pegtl::opt<ws, template_args>, pegtl::opt<ws, call_arguments>> {};
+struct name_ref
+    : pegtl::seq<identifier, pegtl::opt<ws, template_args>, pegtl::opt<ws, pegtl::sor<braces, call_arguments>>> {};
 struct atom : pegtl::sor<literal, pointer_flag, name_ref, underscore> {};
-struct postfix : pegtl::seq<atom, pegtl::star<ws, apply_arguments>> {};
 
 struct compose_op : pegtl::seq<pegtl::one<'o'>, pegtl::not_at<ident_other>> {};
-struct operand : postfix {};
-struct expression : pegtl::seq<postfix, pegtl::star<ws, compose_op, ws, pegtl::must<operand>>> {};
+struct operand : atom {};
+struct expression
+    : pegtl::seq<atom, pegtl::star<pegtl::sor<pegtl::seq<ws, apply_arguments>,
+                                              pegtl::seq<ws, compose_op, ws, pegtl::must<operand>>>>> {};
 
 struct end_of_expression : pegtl::eof {};
 struct some_expression : expression {};

@@ -12,6 +12,7 @@
 
 #include "ast.hpp"
 #include "grammar.hpp"
+#include "layoutx/arithmetic_tuple.hpp"
 #include "layoutx/language.hpp"
 #include "parse_errors.hpp"
 #include "value_types.hpp"
@@ -44,10 +45,51 @@ void prescan(std::string_view text, std::size_t max_depth) {
   }
 }
 
+// How many leading characters of a name or integer are a C++ namespace
+// (`cute::`, `cutlass::`), which names nothing more than the name alone.
+// Inner scopes stay: GMMA::Layout_K_SW128_Atom is CuTe's name of that atom.
+std::size_t unscoped(std::string_view text) {
+  for (const std::string_view scope : {std::string_view("cute::"), std::string_view("cutlass::")})
+    if (text.starts_with(scope)) return scope.size();
+  return 0;
+}
+
+// CuTe's type templates whose values the language reads.
+enum class CuteType { None, Integer, Tuple, Layout, Composed };
+
+CuteType cute_type(std::string_view name) {
+  if (name == "Int" || name == "C") return CuteType::Integer;
+  if (name == "Shape" || name == "Stride" || name == "Coord" || name == "Step" || name == "Tile" || name == "tuple")
+    return CuteType::Tuple;
+  if (name == "Layout") return CuteType::Layout;
+  if (name == "ComposedLayout") return CuteType::Composed;
+  return CuteType::None;
+}
+
+const char* cute_type_example(CuteType type) {
+  switch (type) {
+    case CuteType::Integer:
+      return "Int<4>";
+    case CuteType::Layout:
+      return "Layout<Shape<_4,_3>, Stride<_3,_1>>";
+    case CuteType::Composed:
+      return "ComposedLayout<Swizzle<3,4,3>, C<0>, Layout<Shape<_8,_64>, Stride<_64,_1>>>";
+    default:
+      return "Shape<_4,_3>";
+  }
+}
+
+// The C++ integer types a CuTe type holds its run-time (dynamic) integers in.
+bool is_run_time_integer(std::string_view name) {
+  for (const char* t : {"int", "unsigned", "long", "int32_t", "uint32_t", "int64_t", "uint64_t", "size_t"})
+    if (name == t) return true;
+  return false;
+}
+
 // The nodes built so far, in text order, and where each list still being
 // read starts among them. A value that cannot be represented (an integer past
-// 64 bits, a template argument naming no type) is kept as the first deferred
-// error: the syntax of the whole text is reported before it.
+// 64 bits, a template argument naming no type) is kept as a deferred error:
+// the syntax of the whole text is reported before it.
 class Builder {
  public:
   explicit Builder(std::string_view text) : text_(text) {
@@ -57,9 +99,9 @@ class Builder {
 
   // Leaves.
   void integer(const char* begin, const char* end);
+  void basis(std::string_view suffix, std::size_t offset);  // the scaled-basis modes of the last integer
   void underscore(std::size_t offset);
   void name(std::string_view text, std::size_t offset);
-  void type_name(std::string_view text, std::size_t offset);
   // smem_ptr[16b](unset), smem_sparse<2>_ptr[16b](unset): the widths read from the text.
   void pointer_flag(std::string_view text, std::size_t offset);
 
@@ -73,6 +115,7 @@ class Builder {
   void close_call();
   void close_apply(std::size_t begin);
   void close_template_args();
+  void check_complete_type();
 
   // Combinations of the last nodes.
   void make_layout();
@@ -97,11 +140,13 @@ class Builder {
     lists_.pop_back();
     return first;
   }
+  // The error nearest the start of the text is the one reported.
   void defer(const SourceError& e) {
-    if (!deferred_) deferred_ = e;
+    if (!deferred_ || e.offset() < deferred_->offset()) deferred_ = e;
   }
   std::int64_t parse_int64(std::string_view digits, bool negative, std::size_t offset);
   std::vector<Node> elements_from(std::size_t first);
+  Node cute_value(CuteType type, const Node& name, std::vector<Node> args);
 
   std::string_view text_;
   std::vector<Node> nodes_;
@@ -124,6 +169,7 @@ std::int64_t Builder::parse_int64(std::string_view digits, bool negative, std::s
 // "_-12", "-12", "12" -> value, staticness
 void Builder::integer(const char* begin, const char* end) {
   std::string_view text(begin, static_cast<std::size_t>(end - begin));
+  text.remove_prefix(unscoped(text));
   const std::size_t offset = this->offset(begin);
   Node& n = nodes_.emplace_back();
   n.kind = Node::Kind::Integer;
@@ -135,13 +181,30 @@ void Builder::integer(const char* begin, const char* end) {
   n.value = parse_int64(text, negative, offset);
 }
 
+// "@0@1" after an integer: CuTe's scaled basis; the modes are printed last first.
+void Builder::basis(std::string_view suffix, std::size_t offset) {
+  std::vector<int> modes;
+  for (std::size_t p = 0; p != std::string_view::npos;) {
+    const std::size_t next = suffix.find('@', p + 1);
+    const std::string_view digits = suffix.substr(p + 1, next == std::string_view::npos ? next : next - p - 1);
+    const std::int64_t m = parse_int64(digits, false, offset + p + 1);
+    modes.insert(modes.begin(), static_cast<int>(std::min<std::int64_t>(m, 1 << 20)));
+    p = next;
+  }
+  try {
+    nodes_.back().basis = make_basis(modes);
+  } catch (const Error& e) {
+    defer(SourceError(e.what(), nodes_.back().offset));
+  }
+}
+
 void Builder::underscore(std::size_t offset) { nodes_.emplace_back().offset = offset; }
 
 void Builder::name(std::string_view text, std::size_t offset) {
   Node& n = nodes_.emplace_back();
   n.kind = Node::Kind::Name;
   n.offset = offset;
-  n.name = std::string(text);
+  n.name = std::string(text.substr(unscoped(text)));
 }
 
 void Builder::pointer_flag(std::string_view text, std::size_t offset) {
@@ -164,16 +227,6 @@ void Builder::pointer_flag(std::string_view text, std::size_t offset) {
   if (numbers.size() == 2) n.template_args.push_back(numbers.front());
 }
 
-// A type named as a template argument; unknown names are refused where they stand.
-void Builder::type_name(std::string_view text, std::size_t offset) {
-  if (!value_type_bits(text)) {
-    std::string known;
-    for (const auto& [type, bits] : kValueTypes) known += (known.empty() ? "" : ", ") + std::string(type);
-    defer(SourceError(fmt::format("expected an integer template argument or a type ({}), not '{}'", known, text), offset));
-  }
-  name(text, offset);
-}
-
 std::vector<Node> Builder::elements_from(std::size_t first) {
   std::vector<Node> elements(std::make_move_iterator(nodes_.begin() + static_cast<std::ptrdiff_t>(first)),
                              std::make_move_iterator(nodes_.end()));
@@ -194,6 +247,10 @@ void Builder::close_tuple(std::size_t begin) {
 void Builder::close_call() {
   std::vector<Node> args = elements_from(take_list());
   Node& call = nodes_.back();
+  if (call.kind != Node::Kind::Name)
+    defer(SourceError("a CuTe type is not called: write its value as Type<...>{}, or build it with make_shape, "
+                      "make_stride or make_layout",
+                      call.offset));
   call.kind = Node::Kind::Call;
   call.children = std::move(args);
 }
@@ -211,18 +268,99 @@ void Builder::close_apply(std::size_t begin) {
   nodes_.push_back(std::move(apply));
 }
 
-// name<args>: integers, and type names standing for their width in bits.
+// name<args>: a CuTe type's value, or a function's template arguments.
 void Builder::close_template_args() {
   const std::size_t first = take_list();
   Node& name = nodes_[first - 1];
+  if (const CuteType type = cute_type(name.name); type != CuteType::None) {
+    name = cute_value(type, name, elements_from(first));
+    return;
+  }
   name.has_template_args = true;
   for (std::size_t i = first; i < nodes_.size(); ++i) {
     Node& a = nodes_[i];
     const bool is_type = a.kind == Node::Kind::Name;
-    name.template_args.push_back(is_type ? value_type_bits(a.name).value_or(0) : a.value);
+    const auto bits = is_type ? value_type_bits(a.name) : std::nullopt;
+    if ((is_type && (!bits || a.has_template_args)) || (!is_type && a.kind != Node::Kind::Integer)) {
+      std::string known;
+      for (const auto& [type, width] : kValueTypes) known += (known.empty() ? "" : ", ") + std::string(type);
+      defer(SourceError(fmt::format("expected an integer template argument or a type ({}), not '{}'", known,
+                                    is_type ? a.name : excerpt(text_.substr(a.offset))),
+                        a.offset));
+    }
+    name.template_args.push_back(is_type ? bits.value_or(0) : a.value);
     name.template_types.push_back(is_type ? std::move(a.name) : std::string());
   }
   nodes_.resize(first);
+}
+
+// The value of CuTe type `type` (as `name` wrote it) with template arguments
+// `args`: the value-initialized object, as `Type<...>{}` makes it.
+Node Builder::cute_value(CuteType type, const Node& name, std::vector<Node> args) {
+  for (Node& a : args) {
+    if (a.kind != Node::Kind::Name || a.has_template_args) continue;
+    if (is_run_time_integer(a.name)) {  // a dynamic integer: value-initialized, 0
+      const std::size_t at = a.offset;
+      a = Node{};
+      a.kind = Node::Kind::Integer;
+      a.offset = at;
+    } else {
+      defer(SourceError(fmt::format("{}<...> takes CuTe types (_4, Int<4>, C<4>, int, Shape<...>, Layout<...>), not '{}'",
+                                    name.name, a.name),
+                        a.offset));
+    }
+  }
+  Node n;
+  n.offset = name.offset;
+  const auto arity = [&](std::size_t lo, std::size_t hi, const char* form) {
+    if (args.size() < lo || args.size() > hi)
+      defer(SourceError(fmt::format("{} takes {} template argument{} ({}), got {}", name.name, lo == hi ? lo : hi,
+                                    hi == 1 ? "" : "s", form, args.size()),
+                        name.offset));
+    return args.size() >= lo && args.size() <= hi;
+  };
+  switch (type) {
+    case CuteType::Integer:
+      if (arity(1, 1, "the integer") && args[0].kind == Node::Kind::Integer) {
+        n.kind = Node::Kind::Integer;
+        n.value = args[0].value;
+        n.is_static = true;
+      } else if (!args.empty()) {
+        defer(SourceError(fmt::format("{}<N> takes an integer", name.name), name.offset));
+      }
+      return n;
+    case CuteType::Tuple:
+      n.kind = Node::Kind::Tuple;
+      n.children = std::move(args);
+      return n;
+    case CuteType::Layout:
+      if (!arity(1, 2, "a shape and a stride")) return n;
+      if (args.size() == 1) {  // the stride defaults to the compact column-major one
+        n.kind = Node::Kind::Call;
+        n.name = "make_layout";
+      } else {
+        n.kind = Node::Kind::Layout;
+      }
+      n.children = std::move(args);
+      return n;
+    case CuteType::Composed:
+      if (!arity(3, 3, "a swizzle, an offset and a layout")) return n;
+      n.kind = Node::Kind::Compose;
+      n.children = std::move(args);
+      return n;
+    case CuteType::None:
+      break;
+  }
+  return n;
+}
+
+// A CuTe type written without its template arguments is no value.
+void Builder::check_complete_type() {
+  const Node& n = nodes_.back();
+  if (n.kind == Node::Kind::Name && !n.has_template_args && cute_type(n.name) != CuteType::None)
+    defer(SourceError(fmt::format("{} is a CuTe type template: give its arguments, as in {}{{}}", n.name,
+                                  cute_type_example(cute_type(n.name))),
+                      n.offset));
 }
 
 // shape : stride, the last two nodes.
@@ -275,6 +413,13 @@ struct action<g::static_digits> {
   }
 };
 template <>
+struct action<g::basis_suffix> {
+  template <typename Input>
+  static void apply(const Input& in, Builder& b) {
+    b.basis(in.string_view(), b.offset(in.begin()));
+  }
+};
+template <>
 struct action<g::template_integer> {
   template <typename Input>
   static void apply(const Input& in, Builder& b) {
@@ -306,8 +451,12 @@ template <>
 struct action<g::type_name> {
   template <typename Input>
   static void apply(const Input& in, Builder& b) {
-    b.type_name(in.string_view(), b.offset(in.begin()));
+    b.name(in.string_view(), b.offset(in.begin()));
   }
+};
+template <>
+struct action<g::name_ref> {
+  static void apply0(Builder& b) { b.check_complete_type(); }
 };
 template <>
 struct action<g::tuple_elements> {

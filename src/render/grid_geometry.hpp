@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 
+#include "layoutx/render.hpp"
 #include "layoutx/value.hpp"
 
 namespace layoutx {
@@ -34,5 +35,15 @@ GridGeometry grid_geometry(const Value& v, const char* command);
 
 // print's first lines: the layout, and for rank != 2 a note on how it is drawn.
 std::string grid_title(const GridGeometry& g);
+
+// The rows and columns a grid of `rows` x `cols` shows under the options'
+// windows, each [begin, end); refuses a window past the grid's edge and more
+// cells than options.max_cells.
+struct GridSpan {
+  std::int64_t row_begin = 0, row_end = 0, col_begin = 0, col_end = 0;
+};
+GridSpan grid_span(std::int64_t rows, std::int64_t cols, const GridOptions& options);
+// The title's note on a window ("" when the whole grid is shown).
+std::string window_note(const GridSpan& span, std::int64_t rows, std::int64_t cols);
 
 }  // namespace layoutx

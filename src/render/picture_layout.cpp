@@ -74,6 +74,16 @@ void check_picture_size(std::int64_t rows, std::int64_t cols, const PictureOptio
     throw Error(fmt::format(fmt::runtime(what), rows, cols, options.max_cells, options.max_cells_option));
 }
 
+// One entry per bank the cells reach, in bank order.
+void add_bank_legend(Picture& picture, const PicturePanel& panel, int bits) {
+  std::vector<bool> reached(32, false);
+  for (const auto& c : panel.cells)
+    if (c.key >= 0 && c.key < 32) reached[static_cast<std::size_t>(c.key)] = true;
+  picture.legend_title = fmt::format("colour: the shared-memory bank of the offset ({}-bit elements, 32 banks of 4 bytes)", bits);
+  for (std::int64_t b = 0; b < 32; ++b)
+    if (reached[static_cast<std::size_t>(b)]) picture.legend.push_back({b, fmt::format("bank {}", b)});
+}
+
 Picture layout_picture(const AnyLayout& layout, const PictureOptions& options) {
   const GridGeometry g = grid_geometry(Value::of(layout), "draw");
   check_picture_size(g.rows, g.cols, options);
@@ -107,6 +117,7 @@ Picture layout_picture(const AnyLayout& layout, const PictureOptions& options) {
       panel.cells.push_back(std::move(cell));
     }
   }
+  if (options.color_by == ColorBy::Bank) add_bank_legend(picture, panel, options.bits);
   picture.panels.push_back(std::move(panel));
   return picture;
 }

@@ -6,10 +6,11 @@
 #include <optional>
 #include <string_view>
 
-#include "grid_geometry.hpp"
 #include "layoutx/analysis.hpp"
+#include "layoutx/arithmetic_tuple.hpp"
 #include "layoutx/notation.hpp"
 #include "decimal.hpp"
+#include "grid_geometry.hpp"
 #include "layoutx/render.hpp"
 #include "offset_walk.hpp"
 
@@ -58,18 +59,18 @@ class RowWriter {
 // m + rows * n (mode 0 down the rows, the other modes across, column-major),
 // so where the odometer is exact the cells are a walk over the leaves with the
 // column leaves least significant; otherwise the engine evaluates each cell's
-// coordinate.
+// coordinate, as it does for every cell of a window (print --rows/--cols).
 class CellOffsets {
  public:
   using Evaluate = std::function<std::int64_t(std::int64_t, std::int64_t)>;
-  CellOffsets(const AnyLayout& l, std::int64_t rows, std::int64_t cols, Evaluate at)
+  CellOffsets(const AnyLayout& l, std::int64_t rows, std::int64_t cols, bool whole, Evaluate at)
       : at_(std::move(at)), chain_(SwizzleChain::of(l)) {
     const Layout& inner = inner_layout(l);
     std::vector<Mode> leaves = render_detail::leaf_modes(inner);
     const std::size_t row_leaves = inner.shape.rank() >= 2 ? layoutx::leaves(inner.shape[0]).size() : leaves.size();
     std::vector<Mode> order(leaves.begin() + static_cast<std::ptrdiff_t>(row_leaves), leaves.end());
     order.insert(order.end(), leaves.begin(), leaves.begin() + static_cast<std::ptrdiff_t>(row_leaves));
-    if (rows > 0 && cols > 0 && render_detail::walk_is_exact(order, chain_))
+    if (whole && rows > 0 && cols > 0 && render_detail::walk_is_exact(order, chain_))
       walk_.emplace(render_detail::coalesce_modes(order));
   }
 
@@ -87,28 +88,28 @@ class CellOffsets {
   std::optional<Odometer> walk_;
 };
 
-void draw(RowWriter& w, const std::string& title, std::int64_t rows, std::int64_t cols, std::int64_t cosize,
-          CellOffsets& cells) {
+void draw(RowWriter& w, const std::string& title, const GridSpan& span, std::int64_t cosize, CellOffsets& cells) {
   const int idx_width = num_digits(cosize) + 2;
   static const std::string delim = "+-----------------------";
   const std::string rule = delim.substr(0, std::min<std::size_t>(idx_width + 1, delim.size()));
   std::string border = "    ";
-  for (std::int64_t n = 0; n < cols; ++n) border += rule;
+  for (std::int64_t n = span.col_begin; n < span.col_end; ++n) border += rule;
   border += "+\n";
   std::string head = title;
   head += "\n    ";
-  for (std::int64_t n = 0; n < cols; ++n) fmt::format_to(std::back_inserter(head), "  {:>{}} ", n, idx_width - 2);
+  for (std::int64_t n = span.col_begin; n < span.col_end; ++n)
+    fmt::format_to(std::back_inserter(head), "  {:>{}} ", n, idx_width - 2);
   head += "\n";
   w.append(head);
   w.row_done();
   // Each cell is "| " and its offset right-aligned in idx_width - 2 columns, then " ".
   const std::size_t width = static_cast<std::size_t>(idx_width - 2);
   const std::size_t most = std::max(width, render_detail::kMaxIntChars) + 3;
-  for (std::int64_t m = 0; m < rows; ++m) {
+  for (std::int64_t m = span.row_begin; m < span.row_end; ++m) {
     w.append(border);
     w.append(fmt::format("{:>2}  ", m));
-    char* p = w.room(static_cast<std::size_t>(cols) * most + 2);
-    for (std::int64_t n = 0; n < cols; ++n) {
+    char* p = w.room(static_cast<std::size_t>(span.col_end - span.col_begin) * most + 2);
+    for (std::int64_t n = span.col_begin; n < span.col_end; ++n) {
       char digits[render_detail::kMaxIntChars + 1];
       const std::size_t len = static_cast<std::size_t>(render_detail::put_int(digits, cells.next(m, n)) - digits);
       *p++ = '|';
@@ -127,11 +128,49 @@ void draw(RowWriter& w, const std::string& title, std::int64_t rows, std::int64_
   w.flush();
 }
 
+// The grid of a coordinate layout: print_layout's frame, each cell the
+// coordinate the layout maps it to, as wide as the widest coordinate.
+void draw_coordinates(RowWriter& w, const std::string& title, std::int64_t rows, std::int64_t cols,
+                      const std::function<IntTuple(std::int64_t, std::int64_t)>& at) {
+  std::vector<std::string> cells;
+  cells.reserve(static_cast<std::size_t>(rows * cols));
+  std::size_t width = 1;
+  for (std::int64_t m = 0; m < rows; ++m)
+    for (std::int64_t n = 0; n < cols; ++n) {
+      cells.push_back(to_text(transform_leaf(at(m, n), [](Int i) { return Int{i.value, false, i.basis}; })));
+      width = std::max(width, cells.back().size());
+    }
+  for (std::int64_t n = 0; n < cols; ++n) width = std::max(width, fmt::formatted_size("{}", n));
+  // Built in place: GCC 12 reports a false -Wrestrict for "+" + std::string(n, c).
+  std::string rule(width + 3, '-');
+  rule.front() = '+';
+  std::string border = "    ";
+  for (std::int64_t n = 0; n < cols; ++n) border += rule;
+  border += "+\n";
+  std::string head = title + "\n    ";
+  for (std::int64_t n = 0; n < cols; ++n) fmt::format_to(std::back_inserter(head), "  {:>{}} ", n, width);
+  head += "\n";
+  w.append(head);
+  w.row_done();
+  std::string row;
+  for (std::int64_t m = 0; m < rows; ++m) {
+    row = border;
+    fmt::format_to(std::back_inserter(row), "{:>2}  ", m);
+    for (std::int64_t n = 0; n < cols; ++n)
+      fmt::format_to(std::back_inserter(row), "| {:>{}} ", cells[static_cast<std::size_t>(m * cols + n)], width);
+    row += "|\n";
+    w.append(row);
+    w.row_done();
+  }
+  w.append(border);
+  w.flush();
+}
+
 }  // namespace
 
 void render_grid(const Value& v, const GridOptions& options, const Sink& sink) {
   if (!v.is_layout_like() && !v.is_int_tuple())
-    throw Error(fmt::format("print needs a layout, got a {} {}", kind_name(v), to_text(v)));
+    throw Error(fmt::format("print needs a layout, got {} {}", a_kind_name(v), to_text(v)));
   const AnyLayout l = drawn_layout(v);
   const Layout& inner = inner_layout(l);
   const IntTuple& shape = inner.shape;
@@ -151,10 +190,8 @@ void render_grid(const Value& v, const GridOptions& options, const Sink& sink) {
     cols = product(take(shape, 1, r)).value;
     title += fmt::format("\n(rank {}: mode 0 down the rows; modes 1..{} across the columns, column-major)", r, r - 1);
   }
-  // Each side on its own too: an empty side draws no cells, but the other side's header still would.
-  if (rows > options.max_cells || cols > options.max_cells || (rows > 0 && cols > options.max_cells / rows))
-    throw Error(fmt::format("the grid would have {} x {} cells, more than the limit of {} (raise it with --max-cells)",
-                            rows, cols, options.max_cells));
+  const GridSpan span = grid_span(rows, cols, options);
+  title += window_note(span, rows, cols);
 
   auto at = [&](std::int64_t m, std::int64_t n) {
     IntTuple coord = r == 1 ? IntTuple(static_int(m)) : IntTuple::tuple({static_int(m), static_int(n)});
@@ -171,11 +208,31 @@ void render_grid(const Value& v, const GridOptions& options, const Sink& sink) {
     }
     return evaluate(l, coord).value;
   };
+  if (const auto* plain = std::get_if<Layout>(&l); plain && is_coordinate_layout(*plain)) {
+    title += "\n(a coordinate layout: each cell holds the coordinate it maps to)";
+    auto crd = [&](std::int64_t m, std::int64_t n) {
+      IntTuple coord = r == 1 ? IntTuple(dynamic_int(m)) : IntTuple::tuple({dynamic_int(m), dynamic_int(n)});
+      if (r >= 3) {
+        std::vector<IntTuple> c{dynamic_int(m)};
+        std::int64_t rest = n;
+        for (int i = 1; i < r; ++i) {
+          const std::int64_t s = product(shape[i]).value;
+          c.emplace_back(dynamic_int(i + 1 == r ? rest : rest % s));
+          rest /= s;
+        }
+        coord = IntTuple(std::move(c));
+      }
+      return evaluate_coordinate(*plain, coord);
+    };
+    RowWriter w(sink);
+    draw_coordinates(w, title, rows, cols, crd);
+    return;
+  }
   const std::int64_t cosize_of_l = cosize(l).value;
   require_offsets_fit(l);  // every cell can be evaluated: nothing stops half-written
-  CellOffsets cells(l, rows, cols, at);
+  CellOffsets cells(l, rows, cols, options.rows.whole() && options.cols.whole(), at);
   RowWriter w(sink);
-  draw(w, title, rows, cols, cosize_of_l, cells);
+  draw(w, title, span, cosize_of_l, cells);
 }
 
 std::string render_grid(const Value& v, const GridOptions& options) {

@@ -29,9 +29,7 @@ std::string cell_color(const GridColoring& coloring, std::int64_t m, std::int64_
 
 void render_grid_color(const Value& v, const GridOptions& options, const GridColoring& coloring, const Sink& sink) {
   const GridGeometry g = grid_geometry(v, "print");
-  if (g.rows > options.max_cells || g.cols > options.max_cells || (g.rows > 0 && g.cols > options.max_cells / g.rows))
-    throw Error(fmt::format("the grid would have {} x {} cells, more than the limit of {} (raise it with --max-cells)",
-                            g.rows, g.cols, options.max_cells));
+  const GridSpan span = grid_span(g.rows, g.cols, options);
   if (coloring.by == ColorBy::Bank && (coloring.bits < 1 || coloring.bits > 1024))
     throw Error(fmt::format("an element of {} bits has no bank; give --bits between 1 and 1024", coloring.bits));
 
@@ -39,7 +37,7 @@ void render_grid_color(const Value& v, const GridOptions& options, const GridCol
   require_offsets_fit(g.layout);  // every cell can be evaluated: nothing stops half-written
   static const std::string delim = "+-----------------------";
   const std::string rule = delim.substr(0, std::min<std::size_t>(width + 3, delim.size()));
-  std::string out = grid_title(g) + "\n    ";
+  std::string out = grid_title(g) + window_note(span, g.rows, g.cols) + "\n    ";
   // Blocks of about a megabyte go to the sink: the grid is never held whole.
   auto row_done = [&] {
     if (out.size() < (std::size_t{1} << 20)) return;
@@ -48,15 +46,15 @@ void render_grid_color(const Value& v, const GridOptions& options, const GridCol
   };
   auto border = [&] {
     out += "    ";
-    for (std::int64_t n = 0; n < g.cols; ++n) out += rule;
+    for (std::int64_t n = span.col_begin; n < span.col_end; ++n) out += rule;
     out += "+\n";
   };
-  for (std::int64_t n = 0; n < g.cols; ++n) fmt::format_to(std::back_inserter(out), "  {:>{}} ", n, width);
+  for (std::int64_t n = span.col_begin; n < span.col_end; ++n) fmt::format_to(std::back_inserter(out), "  {:>{}} ", n, width);
   out += "\n";
-  for (std::int64_t m = 0; m < g.rows; ++m) {
+  for (std::int64_t m = span.row_begin; m < span.row_end; ++m) {
     border();
     fmt::format_to(std::back_inserter(out), "{:>2}  ", m);
-    for (std::int64_t n = 0; n < g.cols; ++n) {
+    for (std::int64_t n = span.col_begin; n < span.col_end; ++n) {
       const std::int64_t offset = g.offset(m, n).value;
       fmt::format_to(std::back_inserter(out), "|{} {:>{}} \x1b[0m", cell_color(coloring, m, n, offset), offset, width);
     }

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "analysis_json.hpp"
+#include "layoutx/arithmetic_tuple.hpp"
 #include "layoutx/notation.hpp"
 #include "layoutx/render.hpp"
 #include "layoutx/render_analysis.hpp"
@@ -21,6 +22,9 @@ Row text_row(std::string key, std::string value) {
   return Row{std::move(key), std::move(value), std::move(quoted)};
 }
 
+// A count: CuTe's text (with its static mark) on a line, a JSON number in JSON.
+Row number_row(std::string key, Int value) { return Row{std::move(key), to_text(value), std::to_string(value.value)}; }
+
 // The properties never make info fail: what cannot be computed is said so.
 void add_properties(std::vector<Row>& rows, const AnyLayout& l, bool tv) {
   try {
@@ -32,10 +36,11 @@ void add_properties(std::vector<Row>& rows, const AnyLayout& l, bool tv) {
 }
 
 // CuTe's cosize is 1 + the sum of (s-1)*|d|; with strides of opposite signs
-// it can leave 64 bits while every offset fits, and info still answers.
-std::string cosize_text(const Layout& l) {
+// it can leave 64 bits while every offset fits, and info still answers
+// (in words: JSON readers hold no such number).
+Row cosize_row(const Layout& l) {
   try {
-    return to_text(cosize(l));
+    return number_row("cosize", cosize(l));
   } catch (const Error&) {
     __int128 sum = 1;
     const std::vector<Int> s = leaves(l.shape), d = leaves(l.stride);
@@ -46,9 +51,12 @@ std::string cosize_text(const Layout& l) {
     std::string digits;
     for (unsigned __int128 u = static_cast<unsigned __int128>(sum < 0 ? -sum : sum); u != 0 || digits.empty(); u /= 10)
       digits.insert(digits.begin(), static_cast<char>('0' + static_cast<int>(u % 10)));
-    return fmt::format("{}{} (past 64 bits: CuTe's int64_t cosize overflows)", sum < 0 ? "-" : "", digits);
+    return text_row("cosize", fmt::format("{}{} (past 64 bits: CuTe's int64_t cosize overflows)", sum < 0 ? "-" : "", digits));
   }
 }
+
+void add_offset_rows(std::vector<Row>& rows, const AnyLayout& l, const Layout& inner, const ComposedLayout* composed,
+                     const InfoOptions& options);
 
 }  // namespace
 
@@ -56,25 +64,26 @@ std::string render_info(const Value& v, bool json) { return render_info(v, InfoO
 
 std::string render_info(const Value& v, const InfoOptions& options) {
   if (!v.is_layout_like() && !v.is_int_tuple())
-    throw Error(fmt::format("info needs a layout, got a {} {}", kind_name(v), to_text(v)));
+    throw Error(fmt::format("info needs a layout, got {} {}", a_kind_name(v), to_text(v)));
   const AnyLayout l = *v.as_layout();
   const Layout& inner = inner_layout(l);
   const auto* composed = std::get_if<ComposedLayout>(&l);
 
   std::vector<Row> rows;
   rows.push_back(text_row("layout", render_notation(Value::of(l))));
-  rows.push_back(text_row("shape", to_text(inner.shape)));
-  if (!composed) rows.push_back(text_row("stride", to_text(inner.stride)));
-  rows.push_back(text_row("size", to_text(size(inner))));
-  rows.push_back(text_row("cosize", cosize_text(inner)));
-  rows.push_back(text_row("rank", to_text(static_int(inner.shape.rank()))));
-  rows.push_back(text_row("depth", to_text(static_int(depth(inner.shape)))));
-  if (composed) {
-    rows.push_back(text_row("swizzle", to_text(composed->swizzle)));
-    rows.push_back(text_row("offset", to_text(composed->offset)));
-    rows.push_back(text_row("inner", to_text(inner)));
+  if (!composed && is_coordinate_layout(inner)) {
+    // Scaled-basis strides: the layout maps to coordinates, and the offset properties do not apply.
+    rows.push_back(text_row("shape", to_text(inner.shape)));
+    rows.push_back(text_row("stride", to_text(inner.stride)));
+    rows.push_back(text_row("size", to_text(size(inner))));
+    rows.push_back(text_row("cosize", to_text(coordinate_cosize(inner))));
+    rows.push_back(text_row("rank", to_text(static_int(inner.shape.rank()))));
+    rows.push_back(text_row("depth", to_text(static_int(depth(inner.shape)))));
+    rows.push_back(text_row("coshape", to_text(coordinate_coshape(inner))));
+    rows.push_back(text_row("codomain", "coordinates (scaled-basis strides: L(i) is a coordinate, not an offset)"));
+  } else {
+    add_offset_rows(rows, l, inner, composed, options);
   }
-  add_properties(rows, l, options.tv);
 
   std::string out;
   if (!options.json) {
@@ -85,5 +94,25 @@ std::string render_info(const Value& v, const InfoOptions& options) {
   for (const auto& r : rows) o.raw(r.key, r.json);
   return o.done() + "\n";
 }
+
+namespace {
+
+void add_offset_rows(std::vector<Row>& rows, const AnyLayout& l, const Layout& inner, const ComposedLayout* composed,
+                     const InfoOptions& options) {
+  rows.push_back(text_row("shape", to_text(inner.shape)));
+  if (!composed) rows.push_back(text_row("stride", to_text(inner.stride)));
+  rows.push_back(number_row("size", size(inner)));
+  rows.push_back(cosize_row(inner));
+  rows.push_back(number_row("rank", static_int(inner.shape.rank())));
+  rows.push_back(number_row("depth", static_int(depth(inner.shape))));
+  if (composed) {
+    rows.push_back(text_row("swizzle", to_text(composed->swizzle)));
+    rows.push_back(number_row("offset", composed->offset));
+    rows.push_back(text_row("inner", to_text(inner)));
+  }
+  add_properties(rows, l, options.tv);
+}
+
+}  // namespace
 
 }  // namespace layoutx

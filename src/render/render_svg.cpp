@@ -121,6 +121,39 @@ void labels(std::string& out, const PicturePanel& p, const PanelGeometry& g) {
                    num(kTitleFont), xml_escape(p.title));
 }
 
+// The legend below the panels: a title, then swatches with their labels, a row of kLegendColumns at a time.
+constexpr double kSwatch = 14, kLegendEntry = 84;
+constexpr std::size_t kLegendColumns = 8;
+
+double legend_height(const Picture& p) {
+  if (p.legend.empty()) return 0;
+  const std::size_t rows = (p.legend.size() + kLegendColumns - 1) / kLegendColumns;
+  return 12 + (kCaptionFont + 5) + static_cast<double>(rows) * (kSwatch + 6);
+}
+
+double legend_width(const Picture& p) {
+  if (p.legend.empty()) return 0;
+  const double columns = static_cast<double>(std::min(p.legend.size(), kLegendColumns));
+  return std::max(columns * kLegendEntry, text_width(p.legend_title, kCaptionFont));
+}
+
+void legend(std::string& out, const Picture& p, double x, double y) {
+  out += "<g class=\"legend\">\n";
+  fmt::format_to(std::back_inserter(out), "<text class=\"s\" x=\"{}\" y=\"{}\" font-size=\"{}\">{}</text>\n", num(x),
+                 num(y + 12 + kCaptionFont / 2), num(kCaptionFont), xml_escape(p.legend_title));
+  const double top = y + 12 + kCaptionFont + 5;
+  for (std::size_t i = 0; i < p.legend.size(); ++i) {
+    const double ex = x + static_cast<double>(i % kLegendColumns) * kLegendEntry;
+    const double ey = top + static_cast<double>(i / kLegendColumns) * (kSwatch + 6);
+    fmt::format_to(std::back_inserter(out),
+                   "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\" stroke=\"black\" stroke-width=\"0.5\"/>"
+                   "<text class=\"s label\" x=\"{}\" y=\"{}\">{}</text>\n",
+                   num(ex), num(ey), num(kSwatch), num(kSwatch), hex_color(palette_color(p.palette, p.legend[i].key)),
+                   num(ex + kSwatch + 4), num(ey + kSwatch / 2), xml_escape(p.legend[i].label));
+  }
+  out += "</g>\n";
+}
+
 }  // namespace
 
 std::string xml_escape(std::string_view text) {
@@ -157,8 +190,9 @@ std::string svg_element(const Picture& picture) {
   const double caption_height = static_cast<double>(picture.comments.size()) * (kCaptionFont + 5);
   double caption_width = 0;
   for (const auto& c : picture.comments) caption_width = std::max(caption_width, text_width(c, kCaptionFont));
-  const double width = std::max(box.x1 - box.x0, caption_width) + 2 * kMargin;
-  const double height = box.y1 - box.y0 + caption_height + 2 * kMargin + (caption_height > 0 ? 8 : 0);
+  const double width = std::max({box.x1 - box.x0, caption_width, legend_width(picture)}) + 2 * kMargin;
+  const double height =
+      box.y1 - box.y0 + caption_height + 2 * kMargin + (caption_height > 0 ? 8 : 0) + legend_height(picture);
 
   std::size_t cells = 0;
   for (const auto& p : picture.panels) cells += p.cells.size();
@@ -189,6 +223,7 @@ std::string svg_element(const Picture& picture) {
     grid(out, p, g);
     labels(out, p, g);
   }
+  if (!picture.legend.empty()) legend(out, picture, box.x0, box.y1);
   return out + "</g>\n</svg>\n";
 }
 

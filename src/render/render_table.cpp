@@ -8,6 +8,7 @@
 #include <type_traits>
 
 #include "chunk_buffer.hpp"
+#include "layoutx/arithmetic_tuple.hpp"
 #include "layoutx/render.hpp"
 #include "offset_walk.hpp"
 
@@ -20,7 +21,7 @@ namespace {
 // The fixed text of a row: lead, start, INDEX, before, COORD, after, OFFSET, end.
 struct RowStyle {
   std::string_view header, first_lead, lead, start, before, after, end, footer, empty_footer;
-  char open = '(', close = ')';
+  std::string_view open = "(", close = ")", comma = ",";
 };
 
 RowStyle style_of(OffsetFormat f) {
@@ -30,9 +31,14 @@ RowStyle style_of(OffsetFormat f) {
     case OffsetFormat::Tsv:
       return {"index\tcoordinate\toffset\n", "", "", "", "\t", "\t", "\n", "", ""};
     case OffsetFormat::Json:
-      return {"[\n", "  ", ",\n  ", "{\"index\":", ",\"coord\":", ",\"offset\":", "}", "\n]\n", "]\n", '[', ']'};
+      return {"[\n", "  ", ",\n  ", "{\"index\":", ",\"coord\":", ",\"offset\":", "}", "\n]\n", "]\n", "[", "]"};
     case OffsetFormat::Jsonl:
-      return {"", "", "", "{\"index\":", ",\"coord\":", ",\"offset\":", "}\n", "", "", '[', ']'};
+      return {"", "", "", "{\"index\":", ",\"coord\":", ",\"offset\":", "}\n", "", "", "[", "]"};
+    // One column per leaf of the coordinate; the header is made per layout (split_header).
+    case OffsetFormat::CsvSplit:
+      return {"", "", "", "", ",", ",", "\n", "", "", "", "", ","};
+    case OffsetFormat::TsvSplit:
+      return {"", "", "", "", "\t", "\t", "\n", "", "", "", "", "\t"};
     case OffsetFormat::Plain:
       break;
   }
@@ -47,7 +53,7 @@ void coordinate_segments(const IntTuple& shape, const RowStyle& st, std::vector<
   }
   seg.back() += st.open;
   for (int i = 0; i < shape.rank(); ++i) {
-    if (i) seg.back() += ',';
+    if (i) seg.back() += st.comma;
     coordinate_segments(shape[i], st, seg);
   }
   seg.back() += st.close;
@@ -218,7 +224,7 @@ void put_coordinate(std::string& s, const IntTuple& c, const RowStyle& st) {
   }
   s += st.open;
   for (int i = 0; i < c.rank(); ++i) {
-    if (i) s += ',';
+    if (i) s += st.comma;
     put_coordinate(s, c[i], st);
   }
   s += st.close;
@@ -268,14 +274,27 @@ std::size_t row_limit(const IntTuple& shape, const RowStyle& st) {
   return 64 + fixed + total_size(seg) + (seg.size() + 2) * kMaxIntChars;
 }
 
+// index, coord0, coord1, ..., offset: a column per leaf of the shape.
+std::string split_header(const IntTuple& shape, std::string_view separator) {
+  const std::size_t n = leaves(shape).size();
+  std::string h = "index";
+  for (std::size_t i = 0; i < n; ++i) h += std::string(separator) + "coord" + std::to_string(i);
+  if (n == 0) h += std::string(separator) + "coord";  // the empty tuple's coordinate: an empty column
+  return h + std::string(separator) + "offset\n";
+}
+
 }  // namespace
 
 void render_offsets(const AnyLayout& any, OffsetFormat format, const Sink& sink) {
   const Layout& l = inner_layout(any);
+  if (std::holds_alternative<Layout>(any) && is_coordinate_layout(l)) return render_coordinate_offsets(l, format, sink);
   const std::int64_t n = size(l).value;
   const std::vector<Mode> leaves = leaf_modes(l);
   const SwizzleChain chain = SwizzleChain::of(any);
-  const RowStyle st = style_of(format);
+  RowStyle st = style_of(format);
+  const bool split = format == OffsetFormat::CsvSplit || format == OffsetFormat::TsvSplit;
+  const std::string header = split ? split_header(l.shape, st.comma) : "";
+  if (split) st.header = header;
   const std::size_t row_bytes = row_limit(l.shape, st);
   ChunkBuffer out(sink, row_bytes);
 

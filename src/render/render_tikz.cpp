@@ -3,6 +3,8 @@
 // TikZ's x axis points down and y right, so (row, col) are node coordinates.
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "layoutx/render_picture.hpp"
 #include "picture_palette.hpp"
 
@@ -55,6 +57,22 @@ void title(std::string& out, const PicturePanel& p) {
                  static_cast<double>(p.left) + static_cast<double>(p.cols - 1) / 2, p.title);
 }
 
+// The legend under the panels: its title, then one numbered swatch per entry, 16 to a row.
+void legend(std::string& out, const Picture& picture) {
+  if (picture.legend.empty()) return;
+  std::int64_t row = 0;
+  for (const auto& p : picture.panels) row = std::max(row, p.top + p.rows);
+  row += 1;
+  fmt::format_to(std::back_inserter(out), "\\node[anchor=west] at ({},-0.5) {{{}}};\n", row, picture.legend_title);
+  for (std::size_t i = 0; i < picture.legend.size(); ++i) {
+    const auto& e = picture.legend[i];
+    const std::string label = e.label.substr(e.label.find_last_of(' ') + 1);  // "bank 5" -> 5
+    fmt::format_to(std::back_inserter(out), "\\node[fill={},draw] at ({},{}) {{{}}};\n", tikz_color(picture.palette, e.key),
+                   row + 1 + static_cast<std::int64_t>(i / 16), i % 16, label);
+  }
+  out += "\n";
+}
+
 }  // namespace
 
 std::string render_tikz(const Picture& picture) {
@@ -71,6 +89,7 @@ std::string render_tikz(const Picture& picture) {
     rules(out, p);
     title(out, p);
   }
+  legend(out, picture);
   out += "\\end{tikzpicture}\n\\end{document}\n";
   return out;
 }

@@ -67,9 +67,60 @@ std::string label_row(const Labels& l, std::int64_t r, std::size_t w) {
   return s + "|";
 }
 
+// Broadcast layouts give a cell several owners; the grid shows the first, as
+// print_latex_tv does, and this lists them all: "(0,1): T0..3V1", runs of
+// consecutive threads holding the same value written as one.
+std::string owner_runs(std::vector<TvOwner> owners) {
+  std::sort(owners.begin(), owners.end(),
+            [](const TvOwner& a, const TvOwner& b) { return a.value != b.value ? a.value < b.value : a.thread < b.thread; });
+  std::string s;
+  for (std::size_t i = 0; i < owners.size();) {
+    std::size_t j = i;
+    while (j + 1 < owners.size() && owners[j + 1].value == owners[i].value && owners[j + 1].thread == owners[j].thread + 1) ++j;
+    s += j == i ? fmt::format(" T{}V{}", owners[i].thread, owners[i].value)
+                : fmt::format(" T{}..{}V{}", owners[i].thread, owners[j].thread, owners[i].value);
+    i = j + 1;
+  }
+  return s;
+}
+
+std::string shared_cells(const TvView& view, const TvScan& scan) {
+  constexpr std::size_t kListed = 32;
+  constexpr std::int64_t kMostPairs = std::int64_t{1} << 22;  // the owners of each cell are held in memory
+  const Layout threads = get(view.tv, 0), values = get(view.tv, 1);
+  const std::int64_t pairs = size(threads).value * size(values).value;  // bounded by scan_tv
+  if (static_cast<std::int64_t>(scan.order.size()) == pairs) return "";  // each pair claimed a cell of its own
+  if (pairs > kMostPairs)
+    return fmt::format("some cells have more than one owner (the grid shows the first); {} (thread, value) pairs are "
+                       "too many to list them\n",
+                       pairs);
+  std::unordered_map<std::int64_t, std::vector<TvOwner>> owners;  // index -> every (thread, value) reaching it
+  for (std::int64_t t = 0; t < size(threads).value; ++t) {
+    const std::int64_t base = evaluate(threads, IntTuple(static_int(t))).value;
+    const std::int64_t label = evaluate(view.thr_id, IntTuple(static_int(t))).value;
+    for (std::int64_t v = 0; v < size(values).value; ++v)
+      owners[base + evaluate(values, IntTuple(static_int(v))).value].push_back({label, v});
+  }
+  std::string list;
+  std::size_t shared = 0;
+  std::unordered_map<std::int64_t, bool> told;  // an index held by several cells is told once
+  for (std::size_t c = 0; c < scan.index.size(); ++c) {
+    const auto it = owners.find(scan.index[c]);
+    if (it == owners.end() || it->second.size() < 2 || !told.emplace(scan.index[c], true).second) continue;
+    if (++shared > kListed) continue;
+    std::int64_t r = static_cast<std::int64_t>(c) / scan.extent.cols, k = static_cast<std::int64_t>(c) % scan.extent.cols;
+    if (view.transposed) std::swap(r, k);
+    list += fmt::format("  ({},{}):{}\n", r, k, owner_runs(it->second));
+  }
+  if (shared == 0) return "";
+  if (shared > kListed) list += fmt::format("  ... and {} more\n", shared - kListed);
+  return fmt::format("{} cells have more than one owner (the grid shows the first); every owner:\n", shared) + list;
+}
+
 }  // namespace
 
 std::string render_tv_grid(const TvView& view, const PictureOptions& options) {
+  const TvScan scan = scan_tv(view, options);
   const Labels l = drawn_labels(view, options);
   const std::size_t w = widest(l.owners, fmt::formatted_size("{}", std::max<std::int64_t>(l.cols - 1, 0)));
   std::string out = header(view) + "    ";
@@ -84,7 +135,7 @@ std::string render_tv_grid(const TvView& view, const PictureOptions& options) {
     for (std::int64_t c = 0; c < l.cols; ++c) fmt::format_to(std::back_inserter(out), "| {:>{}} ", label(l.at(r, c)), w);
     out += "|\n";
   }
-  return out + border;
+  return out + border + shared_cells(view, scan);
 }
 
 std::string render_tv_threads(const TvView& view, const PictureOptions& options) {

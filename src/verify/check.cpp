@@ -31,7 +31,7 @@ void collect_layouts(const Value& v, std::vector<AnyLayout>& out) {
     out.push_back(l);
     return;
   }
-  if (!v.is_layout_like()) throw Error(fmt::format("check needs a layout, got a {} {}", kind_name(v), to_text(v)));
+  if (!v.is_layout_like()) throw Error(fmt::format("check needs a layout, got {} {}", a_kind_name(v), to_text(v)));
   out.push_back(v.as_any_layout());
 }
 

@@ -248,6 +248,8 @@ def parse_output(text):
                 in_grid, grid = True, []
             elif key == 'O':
                 cur['offsets'] = [int(x) for x in val.split()]
+            elif key == 'CO':
+                cur['coordinates'] = val.split()
             else:
                 cur[key] = val
     return res
@@ -342,6 +344,8 @@ def golden_record(case, rec, twin):
         # the grid only for small layouts: it is most of the data's bytes
         out['print_layout'] = rec.get('print_layout') if (static_int(rec.get('SZ')) or 0) <= GRID_MAX else None
         out['offsets'] = rec.get('offsets')
+        if rec.get('coordinates') is not None:
+            out['coordinates'] = rec['coordinates']
         out['shape'] = rec.get('SH')
         out['stride'] = rec.get('ST')
         for key, name in (('SZ', 'size'), ('CS', 'cosize'), ('RK', 'rank'), ('DP', 'depth')):

@@ -136,7 +136,9 @@ class Call(Node):
 
 class Compose(Node):
     """A o B o ... (C++: composition(composition(A, B), ...), as `o` associates to the left),
-    or a composed-layout literal Sw o off o L (C++: composition(Sw, off, L), CuTe's three-part form)."""
+    or a composed-layout literal Sw o off o L, CuTe's print form of a composed layout (C++:
+    make_composed_layout(Sw, off, L), the object that prints so: composition(Sw, off, L) would
+    return L itself for Sw<0,M,S> and Int<0>)."""
 
     def __init__(self, parts):
         self.parts = list(parts)
@@ -153,8 +155,8 @@ class Compose(Node):
             ps.append(p.render(marks, True) if isinstance(p, Compose) and (i > 0 or as_call) else p.render(marks))
         if self.is_literal():
             return (' o '.join(p[0] for p in ps),
-                    'composition(' + ', '.join(p[1] for p in ps) + ')',
-                    'composition(' + ', '.join(p[2] for p in ps) + ')')
+                    'make_composed_layout(' + ', '.join(p[1] for p in ps) + ')',
+                    'make_composed_layout(' + ', '.join(p[2] for p in ps) + ')')
         expr, cpp, twin = ps[0]
         for p in ps[1:]:
             expr = ('composition(%s, %s)' if as_call else '%s o %s') % (expr, p[0])
@@ -175,6 +177,23 @@ class Eval(Node):
         return (t[0] + '(' + ','.join(c[0] for c in cs) + ')',
                 t[1] + '(' + ', '.join(c[1] for c in cs) + ')',
                 t[2] + '(' + ', '.join(c[2] for c in cs) + ')')
+
+
+class SB(Node):
+    """A scaled basis v@modes (CuTe: v * E<modes...>{}), written v@N...@N0 as CuTe prints it."""
+
+    def __init__(self, v, modes, role='stride'):
+        self.v, self.modes, self.role = int(v), list(modes), role
+
+    def render(self, marks):
+        e = 'E<%s>{}' % ','.join(str(m) for m in self.modes)
+        suffix = ''.join('@%d' % m for m in reversed(self.modes))
+        twin = '(Int<%d>{} * %s)' % (self.v, e)
+        if marks.mode == 'static':
+            return '%d%s' % (self.v, suffix), twin, twin
+        if marks.static(self.role):
+            return '_%d%s' % (self.v, suffix), twin, twin
+        return '%d%s' % (self.v, suffix), '(%d * %s)' % (self.v, e), twin
 
 
 UNDERSCORE = Raw('_', '_')
@@ -872,6 +891,146 @@ class Recipes:
         return self.g.layout(max_size=1024, nest=0.4, negative=self.g.chance(0.2))
 
 
+    # --- coordinate layouts (scaled-basis strides) ---
+    def coord_layout(self, max_size=256, rank=None, nest=0.3, shape=None):
+        """-> (node, python shape): make_identity_layout(S) or a literal with scaled-basis strides"""
+        g = self.g
+        s = shape if shape is not None else g.shape(max_size, rank, nest)
+        if g.chance(0.5):
+            return Call('make_identity_layout', [tuple_node(s, 'shape')]), s
+        # scaled bases: the identity's modes, sometimes permuted, scaled or broadcast (value 0)
+        paths = []
+
+        def go(t, prefix):
+            if isinstance(t, int):
+                paths.append(prefix)
+                return
+            for i, e in enumerate(t):
+                go(e, prefix + [i])
+        go(s, [])
+        if g.chance(0.3):
+            g.rng.shuffle(paths)
+        it = iter(paths)
+        scale = g.chance(0.4)
+
+        def stride(t):
+            if isinstance(t, int):
+                p = next(it)
+                if not p:
+                    p = [0]
+                v = g.pick([1, 1, 2, 4, 0, 3]) if scale else 1
+                return SB(v, p)
+            return T([stride(e) for e in t], 'stride')
+        if len(s) == 1 and g.chance(0.3):
+            return Lay(tuple_node(s[0], 'shape'), stride(s[0])), s
+        return Lay(tuple_node(s, 'shape'), stride(s)), s
+
+    def make_identity_layout(self):
+        g = self.g
+        s = g.shape(1024, nest=0.3)
+        if len(s) == 1 and g.chance(0.3):
+            s = s[0]
+        return Call('make_identity_layout', [tuple_node(s, 'shape')])
+
+    def make_basis_like(self):
+        g = self.g
+        s = g.shape(4096, nest=0.4)
+        if len(s) == 1 and g.chance(0.2):
+            s = s[0]
+        return Call('make_basis_like', [tuple_node(s, 'shape')])
+
+    def basis_literal(self):
+        g = self.g
+        r = g.rng.random()
+        if r < 0.25:
+            modes = [g.pick([0, 1, 2])] + ([g.pick([0, 1])] if g.chance(0.4) else [])
+            return SB(g.pick([1, 1, 2, 3, 4, 0, 8]), modes)
+        if r < 0.35:
+            modes = [g.pick([0, 1, 2])] + ([g.pick([0, 1])] if g.chance(0.4) else [])
+            return Raw('E<%s>' % ','.join(map(str, modes)), 'E<%s>{}' % ','.join(map(str, modes)))
+        return self.coord_layout(max_size=1024)[0]
+
+    def coord_eval(self):
+        g = self.g
+        node, s = self.coord_layout(max_size=1024)
+        sz = size_of(s)
+        kind = g.rng.random()
+        if kind < 0.5:
+            i = g.rng.randrange(sz) if g.chance(0.9) else g.rng.randrange(sz, 2 * sz + 1)
+            return Eval(node, [N(i, 'coord')])
+        if kind < 0.85:
+            return Eval(node, [tuple_node(map_leaves(m, lambda x: g.rng.randrange(x)), 'coord')
+                               if isinstance(m, list) and g.chance(0.3) else N(g.rng.randrange(size_of(m)), 'coord')
+                               for m in s])
+        return Eval(node, [tuple_node(map_leaves(s, lambda x: g.rng.randrange(x)), 'coord')])
+
+    def coord_slice(self):
+        g = self.g
+        node, s = self.coord_layout(max_size=1024, rank=g.pick([2, 2, 3]))
+        coords = []
+        for m in s:
+            if g.chance(0.5):
+                coords.append(UNDERSCORE)
+            elif isinstance(m, list) and g.chance(0.5):
+                coords.append(T([UNDERSCORE if g.chance(0.5) else N(g.rng.randrange(x), 'coord') for x in m], 'coord'))
+            else:
+                coords.append(N(g.rng.randrange(size_of(m)), 'coord'))
+        return Eval(node, coords)
+
+    def coord_algebra(self, name):
+        """name applied to a coordinate layout, with the arguments its recipe would draw"""
+        g = self.g
+        a, s = self.coord_layout(max_size=1024)
+        if name in ('logical_divide', 'zipped_divide', 'tiled_divide', 'flat_divide'):
+            return Call(name, [a, g.tiler(s)])
+        if name == 'composition_rhs':  # a plain layout composed with a coordinate layout: CuTe's basis_get
+            la = g.layout_node(s, g.strides_for(s))
+            r = g.rng.random()
+            if r < 0.4:
+                b, _ = self.coord_layout(shape=s)
+            elif r < 0.8:
+                b = Call(g.pick(['zipped_divide', 'logical_divide', 'tiled_divide']),
+                         [Call('make_identity_layout', [tuple_node(s, 'shape')]), g.tiler(s, g.pick(['shape', 'tile']))])
+            else:
+                b, _ = self.coord_layout(max_size=64, nest=0.2)
+            return Call('composition', [la, b])
+        if name == 'composition':
+            if g.chance(0.5):
+                return Call(name, [a, g.tiler(s)])
+            return Call(name, [a, self.lay(max_size=64, nest=0.15)])
+        if name in ('logical_product', 'blocked_product', 'raked_product', 'zipped_product', 'complement',
+                    'right_inverse', 'coalesce', 'filter', 'flatten', 'zip', 'coshape', 'cosize', 'size',
+                    'depth', 'rank', 'shape', 'stride', 'left_inverse', 'filter_zeros'):
+            if name.endswith('product'):
+                return Call(name, [a, self.lay(max_size=16, nest=0.1)])
+            return Call(name, [a])
+        if name in ('get', 'select'):
+            r = len(s)
+            idx = [g.rng.randrange(r) for _ in range(1 if name == 'get' else g.pick([1, 2, 2, 3]))]
+            return Call(name, [a], targs=idx)
+        if name == 'group':
+            r = len(s)
+            b = g.rng.randrange(r + 1)
+            return Call(name, [a], targs=[b, g.rng.randrange(b, r + 1)])
+        if name == 'append':
+            b, _ = self.coord_layout(max_size=8, rank=1, nest=0.0)
+            return Call(name, [a, b])
+        if name == 'make_layout':
+            b, _ = self.coord_layout(max_size=16)
+            return Call(name, [a, b])
+        raise ValueError(name)
+
+
+COORD_FUNCTIONS = ['composition', 'composition_rhs', 'logical_divide', 'zipped_divide', 'tiled_divide', 'flat_divide', 'coalesce',
+                   'filter', 'flatten', 'zip', 'get', 'select', 'group', 'append', 'make_layout', 'coshape', 'cosize',
+                   'size', 'depth', 'rank', 'shape', 'stride', 'logical_product', 'blocked_product', 'raked_product',
+                   'zipped_product', 'complement', 'right_inverse', 'left_inverse', 'filter_zeros']
+
+
+def _coord(name):
+    return lambda r: r.coord_algebra(name)
+
+
 def _q(name):
     return lambda r: r.query(name)
 
@@ -905,7 +1064,10 @@ RECIPES = {
     'eval': Recipes.eval, 'slice': Recipes.slice, 'o': Recipes.o, 'swizzle': Recipes.swizzle_literal,
     'composed': Recipes.composed_literal, 'tile': Recipes.tile_literal, 'inttuple': Recipes.inttuple_literal,
     'layout_literal': Recipes.layout_literal,
+    'make_identity_layout': Recipes.make_identity_layout, 'make_basis_like': Recipes.make_basis_like,
+    'basis_literal': Recipes.basis_literal, 'coord_eval': Recipes.coord_eval, 'coord_slice': Recipes.coord_slice,
 }
+RECIPES.update({'coord_' + f: _coord(f) for f in COORD_FUNCTIONS})
 
 # operations whose result is a plain layout, for nesting
 NESTABLE = ['coalesce', 'complement', 'composition', 'logical_divide', 'zipped_divide', 'tiled_divide',

@@ -3,7 +3,8 @@
 
 Deterministic: every atom with every value type, then the algebra on a few of
 them (tile_to_shape, casts, slicing, evaluation, composition, divides,
-products, inverses, queries) and the printed forms read back.  Same JSON lines
+products, inverses, queries), the printed forms read back, and the
+position-independent form of atoms tiled to dynamic shapes.  Same JSON lines
 as generate.py; CuTe answers them through cute_runner.py.
 
   generate_smem_atoms.py > smem_atoms_cases.jsonl
@@ -154,6 +155,26 @@ def cases():
             add('smem_atom', a)
             add('upcast', Call('upcast', [a], targs=[2]))
             add('slice', Eval(a, [UNDERSCORE, c(1)]))
+    # the position-independent form of every atom, for the value types of whole bytes and more
+    for name in ATOMS:
+        for ty in POSITION_TYPES:
+            add('as_position_independent_swizzle_layout', Call('as_position_independent_swizzle_layout', [atom(name, ty)]))
+    return out
+
+
+POSITION_TYPES = ['half_t', 'bfloat16_t', 'float', 'tfloat32_t', 'int8_t', 'uint8_t', 'double']
+
+
+def dynamic_cases():
+    """the position-independent form of atoms tiled to shapes of dynamic integers"""
+    out = []
+    for name in ATOMS:
+        for ty in ('half_t', 'float', 'int8_t', 'bfloat16_t', 'double'):
+            r, k = atom_shape(name, BITS[ty])
+            for target in (shape(r * 2, k * 4), shape(r * 4, k * 2)):
+                tiled = Call('tile_to_shape', [atom(name, ty), target])
+                out.append(('as_position_independent_swizzle_layout',
+                            Call('as_position_independent_swizzle_layout', [tiled])))
     return out
 
 
@@ -169,6 +190,11 @@ def main():
         n += 1
         print(json.dumps({'id': 'sa-%04d' % n, 'mode': 'static', 'expr': expr, 'cpp': cpp, 'op': op,
                           'nest': count_nest(node), 'ints': 'static'}))
+    marks = Marks('dynamic', 'dynamic', None)
+    for k, (op, node) in enumerate(dynamic_cases(), 1):
+        expr, cpp, twin = node.render(marks)
+        print(json.dumps({'id': 'sad-%04d' % k, 'mode': 'dynamic', 'expr': expr, 'cpp': cpp, 'op': op,
+                          'nest': count_nest(node), 'ints': 'dynamic', 'twin_cpp': twin}))
 
 
 if __name__ == '__main__':

@@ -60,17 +60,27 @@ void report_layout_like(L const& x, bool has_stride) {
   line("RK"); print(rank(x)); end();
   line("DP"); print(depth(x)); end();
   long long n = static_cast<long long>(size(x));
-  if constexpr (decltype(rank(x))::value == 2) {
-    if (n <= 2048) {
-      printf("PL\n");
-      print_layout(x);
-      printf("PLEND\n");
+  using Codomain = cute::remove_cvref_t<decltype(x(0))>;
+  if constexpr (cute::is_scaled_basis<Codomain>::value || cute::is_tuple<Codomain>::value) {
+    // Scaled-basis strides: each index maps to a coordinate, and print_layout does not compile.
+    if (n <= 1024) {
+      line("CO");
+      for (long long i = 0; i < n; ++i) { printf(" "); print(x(static_cast<int>(i))); }
+      end();
     }
-  }
-  if (n <= 1024) {
-    line("O");
-    for (long long i = 0; i < n; ++i) printf(" %lld", static_cast<long long>(x(static_cast<int>(i))));
-    end();
+  } else {
+    if constexpr (decltype(rank(x))::value == 2) {
+      if (n <= 2048) {
+        printf("PL\n");
+        print_layout(x);
+        printf("PLEND\n");
+      }
+    }
+    if (n <= 1024) {
+      line("O");
+      for (long long i = 0; i < n; ++i) printf(" %lld", static_cast<long long>(x(static_cast<int>(i))));
+      end();
+    }
   }
 }
 

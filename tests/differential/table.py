@@ -11,7 +11,9 @@ import json
 
 FORMS = {'o': 'A o B', 'eval': 'L(i) evaluation', 'slice': 'L(_,j) slicing', 'swizzle': 'swizzle literal',
          'composed': 'composed literal', 'tile': 'tile literal', 'inttuple': 'int tuple literal',
-         'layout_literal': 'layout literal'}
+         'layout_literal': 'layout literal', 'basis_literal': 'scaled-basis literal (coordinate layout, E<N>)',
+         'coord_eval': 'L(i) of a coordinate layout', 'coord_slice': 'L(_,j) of a coordinate layout',
+         'coord_composition_rhs': 'A o (coordinate layout)'}
 
 
 def main():
@@ -32,6 +34,8 @@ def main():
                 c = json.loads(line)
                 mode = c.get('mode', 'static')
                 name = FORMS.get(c['op'], c['op'])
+                if name.startswith('coord_'):
+                    name = name[len('coord_'):] + ' of a coordinate layout'
                 r = rows[name]
                 r[mode] += 1
                 r[mode + '-error'] += c['error']

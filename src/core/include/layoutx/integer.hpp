@@ -2,6 +2,7 @@
 // or dynamic (a run-time int). Every arithmetic step is overflow-checked.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 
@@ -9,16 +10,40 @@
 
 namespace layoutx {
 
+// The modes of CuTe's ScaledBasis<T, Ns...>: which element of a (nested)
+// coordinate a stride steps along. Rank 0 is a plain integer.
+struct Basis {
+  static constexpr int kMaxRank = 6;
+  std::uint8_t rank = 0;
+  std::array<std::uint8_t, kMaxRank> modes{};
+
+  constexpr bool empty() const { return rank == 0; }
+  constexpr bool operator==(const Basis& o) const {
+    if (rank != o.rank) return false;
+    for (int i = 0; i < rank; ++i)
+      if (modes[i] != o.modes[i]) return false;
+    return true;
+  }
+  constexpr bool operator!=(const Basis& o) const { return !(*this == o); }
+};
+
+// An integer, or with a non-empty basis CuTe's scaled basis value@modes (a
+// stride of a coordinate layout). The basis sits in what would be padding, so
+// a plain integer costs no more than before.
 struct Int {
   std::int64_t value = 0;
   bool is_static = true;
+  Basis basis;
 
   constexpr Int() = default;
   constexpr Int(std::int64_t v, bool s = true) : value(v), is_static(s) {}
+  constexpr Int(std::int64_t v, bool s, Basis b) : value(v), is_static(s), basis(b) {}
 
-  // CuTe's is_constant<N, T>: a static integer equal to N.
-  constexpr bool is_constant(std::int64_t n) const { return is_static && value == n; }
+  // CuTe's is_constant<N, T>: a static integer equal to N (a scaled basis never is).
+  constexpr bool is_constant(std::int64_t n) const { return is_static && value == n && basis.empty(); }
+  constexpr bool is_scaled_basis() const { return !basis.empty(); }
 };
+static_assert(sizeof(Int) == 16, "a scaled basis must not make integers bigger");
 
 constexpr Int static_int(std::int64_t v) { return Int{v, true}; }
 constexpr Int dynamic_int(std::int64_t v) { return Int{v, false}; }
@@ -45,7 +70,9 @@ Int max(Int a, Int b);
 Int ceil_div(Int a, Int b);   // (a + b - 1) / b, as CuTe writes it
 Int gcd(Int a, Int b);
 
-inline bool operator==(Int a, Int b) { return a.value == b.value && a.is_static == b.is_static; }
+inline bool operator==(Int a, Int b) {
+  return a.value == b.value && a.is_static == b.is_static && a.basis == b.basis;
+}
 inline bool operator!=(Int a, Int b) { return !(a == b); }
 
 }  // namespace layoutx

@@ -5,7 +5,6 @@
 #include <cstdint>
 #include <optional>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "layoutx/layout.hpp"
@@ -50,11 +49,6 @@ struct SmemPtrFlag {
 };
 
 struct ComposedLayout {
-  ComposedLayout() = default;
-  ComposedLayout(Swizzle sw, Int off, Layout l, std::vector<SwizzleStage> inner = {},
-                 std::optional<SmemPtrFlag> flag = std::nullopt)
-      : swizzle(sw), offset(off), layout(std::move(l)), nested(std::move(inner)), pointer(flag) {}
-
   Swizzle swizzle;
   Int offset;
   Layout layout;
@@ -62,8 +56,14 @@ struct ComposedLayout {
   // composition are swizzled: Sw o off o (Sw' o off' o L). The inner steps,
   // outermost first; usually empty.
   std::vector<SwizzleStage> nested;
+  // CuTe's upcast/downcast divide or multiply the offset by an unsigned
+  // constant, so a zero offset they make is C<0u>, not Int<0>: CuTe's identity
+  // shortcut composition(Swizzle<0,M,S>, Int<0>, L) = L never matches it, and
+  // Sw<0,M,S> o _0 o L stays composed through later operations. Not part of
+  // equality: both print and map the same.
+  bool offset_is_unsigned = false;
   // Set when the offset is a pointer flag (then `offset` is a static 0).
-  std::optional<SmemPtrFlag> pointer;
+  std::optional<SmemPtrFlag> pointer = std::nullopt;
 
   bool operator==(const ComposedLayout& o) const {
     return swizzle == o.swizzle && offset == o.offset && layout == o.layout && nested == o.nested &&

@@ -27,10 +27,20 @@ AnyLayout composition(const AnyLayout& a, const Tiler& b);
 AnyLayout composition(const ComposedLayout& a, const ComposedLayout& b);
 Swizzle composition(const Swizzle& a, const Swizzle& b);
 
-// Apply f to the inner layout, keeping the swizzle and offset.
+// Whether CuTe's composition(Swizzle<0,M,S>, Int<0>, L) identity shortcut
+// applies to c's outer step, so that rebuilding c around a new inner layout
+// gives the plain layout.
+bool vanishes(const ComposedLayout& c);
+
+// CuTe's composition(c.layout_a(), c.offset(), inner): c's swizzle and offset
+// around a new inner layout, or the inner layout alone where they vanish.
+AnyLayout rebuild(const ComposedLayout& c, const Layout& inner);
+
+// Apply f to the inner layout, keeping the swizzle and offset (as CuTe's
+// functions of a composed layout do, through composition(a, offset, f(b))).
 template <class F>
-ComposedLayout on_inner(const ComposedLayout& c, F f) {
-  return ComposedLayout{c.swizzle, c.offset, f(c.layout), c.nested, c.pointer};
+AnyLayout on_inner(const ComposedLayout& c, F f) {
+  return rebuild(c, f(c.layout));
 }
 
 // Refuse a swizzle-specific operation on a nested composed layout.

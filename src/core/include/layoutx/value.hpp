@@ -51,5 +51,7 @@ std::optional<Tiler> as_tiler(const Value& v);
 // CuTe's print of the value; a kind name for messages ("layout", "int tuple", ...).
 std::string to_text(const Value& v);
 std::string kind_name(const Value& v);
+// The kind with its article, for messages: "an int tuple", "a layout".
+std::string a_kind_name(const Value& v);
 
 }  // namespace layoutx

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -27,7 +28,14 @@ struct LanguageOptions {
   bool dynamic = false;              // plain integers are dynamic, _N static (CuTe-exact mode)
   std::size_t max_depth = 64;        // nesting of parentheses and calls
   std::size_t max_length = 100000;   // bytes in one expression
+  // Names the user bound (--define M=1000, the explorer's `let`): a name
+  // evaluates to its value, and `L(i)` of a bound layout evaluates it.
+  std::map<std::string, Value, std::less<>> names;
 };
+
+// Whether `name` can be bound: an identifier that is no function, atom tag or
+// keyword of the language (`o`, `_`, Sw, Swizzle, LayoutLeft, ...).
+bool bindable_name(std::string_view name);
 
 // Parse and evaluate one expression. Throws SourceError for syntax and
 // evaluation errors (with the offending position).

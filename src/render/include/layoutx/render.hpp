@@ -13,8 +13,17 @@ namespace layoutx {
 // CuTe's print text of a value (static marks according to static_marks()).
 std::string render_notation(const Value& v);
 
+// Rows or columns [begin, end) of a grid (print --rows/--cols); end -1 is the last.
+struct GridWindow {
+  std::int64_t begin = 0, end = -1;
+  bool whole() const { return begin == 0 && end == -1; }
+};
+
 struct GridOptions {
   std::int64_t max_cells = std::int64_t{1} << 20;  // larger grids are refused (--max-cells)
+  // A window of the grid: its cells keep their row and column numbers, and
+  // the limit counts only the cells shown.
+  GridWindow rows, cols;
 };
 
 // CuTe's print_layout for rank-2 layouts and composed layouts, byte for byte;
@@ -22,13 +31,17 @@ struct GridOptions {
 // mode 0 down the rows and the remaining modes, column-major, across.
 std::string render_grid(const Value& v, const GridOptions& options);
 
-enum class OffsetFormat { Plain, Csv, Tsv, Json, Jsonl };
+// CsvSplit and TsvSplit give each leaf of the coordinate its own column (coord0, coord1, ...).
+enum class OffsetFormat { Plain, Csv, Tsv, Json, Jsonl, CsvSplit, TsvSplit };
 
 // Stream the offset table of a layout, index 0..size-1 in CuTe's column-major
 // order, through `sink` in large chunks; never holds the whole table.
 // Plain: one offset per line. The others: index, coordinate, offset.
 using Sink = std::function<void(std::string_view)>;
 void render_offsets(const AnyLayout& l, OffsetFormat format, const Sink& sink);
+// The same table for a coordinate layout (scaled-basis strides): each index's
+// coordinate in the offset column (render_offsets hands such a layout here).
+void render_coordinate_offsets(const Layout& l, OffsetFormat format, const Sink& sink);
 
 // The numbers render_offsets writes, before they become text: every offset of
 // l in index order, through `sink` a block at a time (what `check` compares).

@@ -40,10 +40,18 @@ struct PicturePanel {
   std::vector<PictureCell> cells;  // in drawing order; cells not listed stay empty
 };
 
+// What a colour means, where the colours alone would not say (one bank each).
+struct LegendEntry {
+  std::int64_t key = 0;  // the palette entry
+  std::string label;
+};
+
 struct Picture {
   std::vector<std::string> comments;  // "Layout: ..." lines (TikZ comments, SVG description, HTML heading)
   Palette palette = Palette::Gray8;
   std::vector<PicturePanel> panels;
+  std::string legend_title;           // above the legend; the legend is drawn when `legend` is not empty
+  std::vector<LegendEntry> legend;
 };
 
 struct PictureOptions {

@@ -1,0 +1,147 @@
+// repl: the interactive explorer. Each line is an expression (its value
+// shown, a layout drawn as its grid), `let NAME = EXPR`, or a :command.
+#include <fmt/format.h>
+
+#include "definitions.hpp"
+#include "driver.hpp"
+#include "layoutx/atoms.hpp"
+#include "line_editor.hpp"
+#include "output.hpp"
+#include "suggest.hpp"
+
+namespace layoutx::cli {
+
+namespace {
+
+constexpr const char* kPrompt = "layoutx> ";
+
+const char* const kHelp =
+    "Type an expression in CuTe's notation; its value is printed, a layout with its grid.\n"
+    "  (4,3):(3,1)                      a layout\n"
+    "  logical_divide((8,8):(8,1), (2,4))\n"
+    "  let NAME = EXPR                  bind NAME for later lines: after let A = (4,3):(3,1),\n"
+    "                                   A(1,2) is 5 and A o 2:2 a composition\n"
+    "Commands:\n"
+    "  :help                            this text\n"
+    "  :names                           the names bound so far\n"
+    "  :atom NAME                       an MMA or copy atom's layouts (tab completes the name)\n"
+    "  :quit                            leave (or Ctrl-D)\n"
+    "Tab completes functions, names and atoms; the arrows recall earlier lines.\n";
+
+const std::vector<std::string> kCommandWords = {":help", ":names", ":atom", ":quit"};
+
+std::string trimmed(std::string_view text) {
+  const auto begin = text.find_first_not_of(" \t\r");
+  if (begin == std::string_view::npos) return "";
+  const auto end = text.find_last_not_of(" \t\r");
+  return std::string(text.substr(begin, end - begin + 1));
+}
+
+std::vector<std::string> completion_words(const Settings& s) {
+  std::vector<std::string> words = function_names();
+  for (const char* w : {"LayoutLeft", "LayoutRight", "Swizzle", "let"}) words.emplace_back(w);
+  for (const auto& [name, value] : s.language.names) words.push_back(name);
+  for (const auto& w : kCommandWords) words.push_back(w);
+  for (const Atom& a : atom_catalogue()) words.push_back(a.name);
+  return words;
+}
+
+// A layout is shown with its grid; a grid past --max-cells, or a value of another kind, by its notation.
+void show(const Settings& s, const Value& v) {
+  if (v.is_layout_like()) {
+    try {
+      out(render_grid(v, s.grid));
+      return;
+    } catch (const Error&) {
+    }
+  }
+  out(render_notation(v) + "\n");
+}
+
+void show_names(const Settings& s) {
+  if (s.language.names.empty()) out("no names bound yet (let NAME = EXPR)\n");
+  for (const auto& [name, value] : s.language.names) out(fmt::format("{} = {}\n", name, render_notation(value)));
+}
+
+void show_atom(const std::string& name) {
+  const Atom* atom = find_atom(name);
+  if (!atom) {
+    std::string message = fmt::format("no atom is called '{}'", name);
+    const auto similar = similar_atom_names(name, 1);
+    if (!similar.empty()) message += fmt::format(" (did you mean '{}'?)", similar.front());
+    report_error(message, "", 0, false);
+    return;
+  }
+  if (atom->kind == Atom::Kind::Mma) {
+    const MmaAtom& m = atom->mma;
+    out(fmt::format("{} (MMA atom)\n  ThrID:      {}\n  Shape_MNK:  {}\n  LayoutA_TV: {}\n  LayoutB_TV: {}\n  LayoutC_TV: {}\n",
+                    atom->name, to_text(Value::of(m.thr_id)), to_text(Value::of(m.shape_mnk)), to_text(Value::of(m.a)),
+                    to_text(Value::of(m.b)), to_text(Value::of(m.c))));
+  } else {
+    const CopyAtom& c = atom->copy;
+    out(fmt::format("{} (copy atom, in bits)\n  ThrID:     {}\n  SrcLayout: {}\n  DstLayout: {}\n  RefLayout: {}\n",
+                    atom->name, to_text(Value::of(c.thr_id)), to_text(Value::of(c.src)), to_text(Value::of(c.dst)),
+                    to_text(Value::of(c.ref))));
+  }
+}
+
+// A :command; false when it asks to leave.
+bool run_command(const Settings& s, const std::string& line) {
+  const auto space = line.find_first_of(" \t");
+  const std::string word = line.substr(0, space);
+  const std::string rest = space == std::string::npos ? "" : trimmed(line.substr(space));
+  if (word == ":quit" || word == ":q" || word == ":exit") return false;
+  if (word == ":help" || word == ":h")
+    out(kHelp);
+  else if (word == ":names")
+    show_names(s);
+  else if (word == ":atom" && !rest.empty())
+    show_atom(rest);
+  else if (word == ":atom")
+    report_error(":atom needs an atom's name, as in :atom SM80_16x8x16_F32F16F16F32_TN", "", 0, false);
+  else
+    report_error(fmt::format("unknown command '{}'{}; :help lists them", word, did_you_mean(word, kCommandWords)), "", 0,
+                 false);
+  return true;
+}
+
+// `let NAME = EXPR`: bound, then shown as any value is.
+void run_let(Settings& s, const std::string& definition) {
+  if (!bind_definition(s, definition)) return;
+  const std::string name = trimmed(definition.substr(0, definition.find('=')));
+  out(name + " = ");
+  show(s, s.language.names.at(name));
+}
+
+bool is_let(const std::string& line) { return line.rfind("let", 0) == 0 && line.size() > 3 && (line[3] == ' ' || line[3] == '\t'); }
+
+}  // namespace
+
+int run_explorer(Settings& s) {
+  LineEditor editor(default_history_path(), [&s] { return completion_words(s); });
+  out(fmt::format("layoutx explorer: CuTe layouts as you type them. :help for help, Ctrl-D to leave.{}\n",
+                  LineEditor::editing() ? "" : "\n(built without libedit: no line editing, completion or recall)"));
+  while (const auto input = editor.read(kPrompt)) {
+    const std::string line = trimmed(*input);
+    if (line.empty() || line.front() == '#') continue;
+    editor.remember(line);
+    if (line.front() == ':') {
+      if (!run_command(s, line)) break;
+    } else if (is_let(line)) {
+      run_let(s, line.substr(4));
+    } else if (line == "-") {
+      report_error("'-' reads standard input in a command; here, type the expression itself", "", 0, false);
+    } else {
+      for_each_expression(s, {line}, [&s](const Value& v) { show(s, v); });
+    }
+    flush_out();
+  }
+  out("\n");
+  return kOk;
+}
+
+Command register_repl(CLI::App* sub, Settings& s) {
+  return {sub, [&s] { return run_explorer(s); }};
+}
+
+}  // namespace layoutx::cli

@@ -1,0 +1,60 @@
+#include "definitions.hpp"
+
+#include <fmt/format.h>
+
+#include "output.hpp"
+
+namespace layoutx::cli {
+
+namespace {
+
+std::size_t skip_spaces(std::string_view text, std::size_t at) {
+  while (at < text.size() && (text[at] == ' ' || text[at] == '\t')) ++at;
+  return at;
+}
+
+std::string_view trimmed(std::string_view text) {
+  const std::size_t begin = skip_spaces(text, 0);
+  std::size_t end = text.size();
+  while (end > begin && (text[end - 1] == ' ' || text[end - 1] == '\t')) --end;
+  return text.substr(begin, end - begin);
+}
+
+}  // namespace
+
+bool bind_definition(Settings& s, std::string_view definition) {
+  const std::size_t eq = definition.find('=');
+  if (eq == std::string_view::npos) {
+    report_error("a definition is NAME=EXPR, as in M=1000", definition, definition.size(), true);
+    return false;
+  }
+  const std::string_view name = trimmed(definition.substr(0, eq));
+  if (!bindable_name(name)) {
+    const std::string why = name.empty() ? "a definition needs a name before '='"
+                                         : fmt::format("'{}' cannot be bound: a name is a letter followed by letters, digits "
+                                                       "or '_', and no function or keyword of the language",
+                                                       name);
+    report_error(why, definition, skip_spaces(definition, 0), true);
+    return false;
+  }
+  const std::size_t expr_at = skip_spaces(definition, eq + 1);
+  const std::string_view expr = definition.substr(expr_at);
+  Diagnostics& diag = Diagnostics::current();
+  diag.clear();
+  diag.strict = s.strict;
+  try {
+    Value v = evaluate_expression(expr, s.language);
+    for (const auto& w : diag.warnings()) report_warning(w.message);
+    diag.clear();
+    s.language.names.insert_or_assign(std::string(name), std::move(v));
+    return true;
+  } catch (const SourceError& e) {
+    report_error(e.what(), definition, expr_at + e.offset(), true);
+  } catch (const Error& e) {
+    report_error(e.what(), definition, 0, false);
+  }
+  diag.clear();
+  return false;
+}
+
+}  // namespace layoutx::cli

@@ -1,0 +1,126 @@
+#include "line_editor.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+#include "output.hpp"
+
+#if LAYOUTX_HAVE_LIBEDIT
+#include <editline/readline.h>
+#endif
+
+namespace layoutx::cli {
+
+namespace {
+
+// Lines kept in the history file.
+constexpr int kHistoryLines = 1000;
+
+std::string data_directory() {
+  if (const char* xdg = std::getenv("XDG_DATA_HOME"); xdg && *xdg) return std::string(xdg) + "/layoutx";
+  if (const char* home = std::getenv("HOME"); home && *home) return std::string(home) + "/.local/share/layoutx";
+  return "";
+}
+
+#if LAYOUTX_HAVE_LIBEDIT
+// libedit calls back through plain C functions, which cannot carry a closure:
+// the word list of the editor reading now lives here while it reads.
+const std::function<std::vector<std::string>()>* completion_words = nullptr;
+
+char* next_completion(const char* text, int state) {
+  static std::vector<std::string> matches;
+  static std::size_t next = 0;
+  if (state == 0) {
+    matches.clear();
+    next = 0;
+    const std::string prefix(text);
+    if (completion_words)
+      for (auto& w : (*completion_words)())
+        if (w.compare(0, prefix.size(), prefix) == 0) matches.push_back(std::move(w));
+  }
+  if (next >= matches.size()) return nullptr;
+  // libedit frees each match with free().
+  const std::string& m = matches[next++];
+  char* copy = static_cast<char*>(std::malloc(m.size() + 1));
+  if (copy) std::memcpy(copy, m.c_str(), m.size() + 1);
+  return copy;
+}
+
+char** complete(const char* text, int, int) {
+  rl_attempted_completion_over = 1;  // no file names when nothing matches
+  return rl_completion_matches(text, next_completion);
+}
+#endif
+
+}  // namespace
+
+std::string default_history_path() {
+  const std::string dir = data_directory();
+  return dir.empty() ? "" : dir + "/history";
+}
+
+bool LineEditor::editing() { return LAYOUTX_HAVE_LIBEDIT != 0; }
+
+LineEditor::LineEditor(std::string history_path, std::function<std::vector<std::string>()> words)
+    : history_path_(std::move(history_path)) {
+  if (!history_path_.empty()) {
+    std::error_code ec;  // no history beats no explorer: a directory that cannot be made is let be
+    std::filesystem::create_directories(std::filesystem::path(history_path_).parent_path(), ec);
+  }
+#if LAYOUTX_HAVE_LIBEDIT
+  static std::function<std::vector<std::string>()> words_held;
+  words_held = std::move(words);
+  completion_words = &words_held;
+  rl_readline_name = "layoutx";
+  // Words end where an expression's punctuation begins.
+  static char breaks[] = " \t\n(),:<>=";
+  rl_basic_word_break_characters = breaks;
+  rl_attempted_completion_function = complete;
+  using_history();
+  stifle_history(kHistoryLines);
+  if (!history_path_.empty()) read_history(history_path_.c_str());
+#else
+  (void)words;
+#endif
+}
+
+LineEditor::~LineEditor() {
+#if LAYOUTX_HAVE_LIBEDIT
+  completion_words = nullptr;
+  if (!history_path_.empty()) write_history(history_path_.c_str());
+#endif
+}
+
+std::optional<std::string> LineEditor::read(const std::string& prompt) {
+  flush_out();
+#if LAYOUTX_HAVE_LIBEDIT
+  char* line = readline(prompt.c_str());
+  if (!line) return std::nullopt;
+  std::string text(line);
+  std::free(line);
+  return text;
+#else
+  std::fputs(prompt.c_str(), stdout);
+  std::fflush(stdout);
+  std::string text;
+  if (!std::getline(std::cin, text)) return std::nullopt;
+  return text;
+#endif
+}
+
+void LineEditor::remember(const std::string& line) {
+#if LAYOUTX_HAVE_LIBEDIT
+  add_history(line.c_str());
+  if (!history_path_.empty()) write_history(history_path_.c_str());
+#else
+  if (history_path_.empty()) return;
+  std::ofstream file(history_path_, std::ios::app);
+  file << line << '\n';
+#endif
+}
+
+}  // namespace layoutx::cli

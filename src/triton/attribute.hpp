@@ -1,0 +1,37 @@
+// The MLIR attribute text of a Triton encoding, read into a small tree:
+// `#ttg.NAME<{key = value, ...}>` where a value is an integer, true/false, a
+// bracketed list of values, or a nested attribute.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace layoutx::triton {
+
+struct Attribute;
+
+struct AttributeValue {
+  enum class Kind { Integer, Boolean, List, Nested };
+  Kind kind = Kind::Integer;
+  std::int64_t integer = 0;
+  bool boolean = false;
+  std::vector<AttributeValue> list;
+  std::vector<Attribute> nested;  // one element when Kind::Nested
+  std::size_t at = 0;             // byte offset of the value in the text
+};
+
+struct Attribute {
+  std::string name;  // after "#ttg."
+  std::vector<std::pair<std::string, AttributeValue>> fields;
+  std::vector<std::pair<std::string, AttributeValue>> trailing;  // after the braces: `, alignment = 16`
+  std::size_t at = 0;
+};
+
+// Throws TextError (with the offending byte) on malformed text.
+Attribute parse_attribute(std::string_view text);
+
+}  // namespace layoutx::triton

@@ -1,0 +1,214 @@
+#!/usr/bin/env python3
+"""`layoutx emit` against CuTe: the emitted code must build the value layoutx printed.
+
+    emit_cute.py LAYOUTX CASES.tsv cpp  [--work DIR]   compile the C++ forms against CuTe
+    emit_cute.py LAYOUTX CASES.tsv python              read the Python DSL forms back
+
+cpp: every case's `emit --as cpp` expression goes into one translation unit,
+with a static_assert that its type is exactly `emit --as type`; the unit is
+compiled host-only with g++ against $CUTLASS_DIR/include (skipped, exit 77,
+without it), run, and CuTe's print of each value must be what `layoutx eval`
+prints (its static marks `_` dropped in the static mode, as layoutx drops them).
+
+python: every `emit --as python` text must be one Python expression made of
+the CuTe DSL calls (cute.make_layout(shape, stride=...), cute.make_swizzle(b, m,
+s), cute.make_composed_layout(inner, offset, outer), cutlass.Int32/Int64(n)),
+int literals and tuples; read back by a model of those calls it must print
+what `layoutx --dynamic eval` prints (the DSL's Python ints are static).
+"""
+import ast
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+
+def load(path):
+    cases = []
+    with open(path, encoding='utf-8') as f:
+        for n, line in enumerate(f, 1):
+            line = line.rstrip('\n')
+            if not line or line.startswith('#'):
+                continue
+            mode, expr = line.split('\t')
+            if mode not in ('static', 'dynamic'):
+                sys.exit('%s:%d: mode must be static or dynamic' % (path, n))
+            cases.append((mode, expr))
+    return cases
+
+
+def layoutx(binary, mode, *args):
+    argv = [binary] + (['--dynamic'] if mode == 'dynamic' else []) + list(args)
+    r = subprocess.run(argv, capture_output=True, text=True, timeout=60)
+    if r.returncode != 0:
+        raise RuntimeError('%s: exit %d: %s' % (' '.join(argv), r.returncode, r.stderr.strip()))
+    return r.stdout.rstrip('\n')
+
+
+def drop_static_marks(text):
+    return re.sub(r'(?<![A-Za-z0-9_])_(?=-?[0-9])', '', text)
+
+
+def run_cpp(binary, cases, work):
+    cutlass = os.environ.get('CUTLASS_DIR')
+    if not cutlass or not os.path.isdir(os.path.join(cutlass, 'include', 'cute')):
+        print('CUTLASS_DIR is not set (or has no include/cute): skipping the CuTe compile')
+        return 77
+    cuda = os.environ.get('CUDA_DIR', '/usr/local/cuda')
+    lines = ['#include <cstdio>', '#include <type_traits>', '#include <cute/tensor.hpp>', 'using namespace cute;', '']
+    for k, (mode, expr) in enumerate(cases):
+        code_type = layoutx(binary, mode, 'emit', '--as', 'type', expr)
+        code = layoutx(binary, mode, 'emit', '--as', 'cpp', expr)
+        lines += ['void case%d() {' % k,
+                  '  auto v = %s;' % code,
+                  '  static_assert(std::is_same_v<decltype(v), %s>, "case %d: the type differs");' % (code_type, k),
+                  '  std::printf("@@%d ");' % k,
+                  '  print(v);',
+                  '  std::printf("\\n");',
+                  '}', '']
+    lines.append('int main() {')
+    lines += ['  case%d();' % k for k in range(len(cases))]
+    lines += ['}', '']
+    src, exe = os.path.join(work, 'emit.cpp'), os.path.join(work, 'emit')
+    with open(src, 'w') as f:
+        f.write('\n'.join(lines))
+    cmd = ['g++', '-std=c++17', '-O0', '-w', '-I' + os.path.join(cutlass, 'include'), '-I' + os.path.join(cuda, 'include'),
+           '-I' + os.path.join(cuda, 'include', 'cccl'), src, '-o', exe]
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    if r.returncode != 0:
+        print('the emitted C++ does not compile against CuTe:\n' + r.stderr[:6000])
+        return 1
+    out = subprocess.run([exe], capture_output=True, text=True, timeout=60).stdout
+    printed = dict((int(m.group(1)), m.group(2)) for m in re.finditer(r'^@@(\d+) (.*)$', out, re.M))
+    failures = 0
+    for k, (mode, expr) in enumerate(cases):
+        want = layoutx(binary, mode, 'eval', expr)
+        got = printed.get(k)
+        if got is not None and mode == 'static':
+            got = drop_static_marks(got)
+        if got != want:
+            failures += 1
+            print('case %d (%s) %s: CuTe prints %r, layoutx %r' % (k, mode, expr, got, want))
+    print('%d of %d emitted C++ values compile to their type and print as layoutx does' % (len(cases) - failures, len(cases)))
+    return 1 if failures else 0
+
+
+# A model of the few CuTe DSL calls emit writes: each builds the text CuTe prints.
+class Dyn:
+    def __init__(self, bits, value):
+        self.bits, self.value = bits, value
+
+
+def int_text(x):
+    if isinstance(x, Dyn):
+        return str(x.value)
+    if isinstance(x, bool) or not isinstance(x, int):
+        raise ValueError('an integer, got %r' % (x,))
+    return '_%d' % x
+
+
+def tuple_text(x):
+    if isinstance(x, tuple):
+        return '(' + ','.join(tuple_text(e) for e in x) + ')'
+    return int_text(x)
+
+
+def congruent(a, b):
+    if isinstance(a, tuple) or isinstance(b, tuple):
+        return isinstance(a, tuple) and isinstance(b, tuple) and len(a) == len(b) and all(map(congruent, a, b))
+    return True
+
+
+class Text(str):
+    """A value the model built: what CuTe prints for it."""
+
+
+def make_layout(shape, *, stride):
+    if not congruent(shape, stride):
+        raise ValueError('shape and stride are not congruent')
+    return Text(tuple_text(shape) + ':' + tuple_text(stride))
+
+
+def make_swizzle(b, m, s):
+    for x in (b, m, s):
+        if isinstance(x, bool) or not isinstance(x, int):
+            raise ValueError('make_swizzle takes Python ints')
+    return Text('Sw<%d,%d,%d>' % (b, m, s))
+
+
+def make_composed_layout(inner, offset, outer):
+    if not (isinstance(inner, Text) and inner.startswith('Sw<')):
+        raise ValueError('make_composed_layout: the inner transformation here is a swizzle')
+    return Text('%s o %s o %s' % (inner, int_text(offset), outer))
+
+
+CALLS = {('cute', 'make_layout'): make_layout, ('cute', 'make_swizzle'): make_swizzle,
+         ('cute', 'make_composed_layout'): make_composed_layout,
+         ('cutlass', 'Int32'): lambda v: Dyn(32, v), ('cutlass', 'Int64'): lambda v: Dyn(64, v)}
+
+
+def model(node):
+    """Evaluate the DSL text's syntax tree; anything outside the DSL subset is an error."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, int) and not isinstance(node.value, bool):
+        return node.value
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and isinstance(node.operand, ast.Constant):
+        return -model(node.operand)
+    if isinstance(node, ast.Constant) and node.value is None:
+        return Text('_')
+    if isinstance(node, ast.Tuple):
+        return tuple(model(e) for e in node.elts)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name):
+        fn = CALLS.get((node.func.value.id, node.func.attr))
+        if fn is None:
+            raise ValueError('%s.%s is not a CuTe DSL call emit writes' % (node.func.value.id, node.func.attr))
+        return fn(*[model(a) for a in node.args], **{k.arg: model(k.value) for k in node.keywords})
+    raise ValueError('not part of the DSL subset: %s' % ast.dump(node)[:80])
+
+
+def value_text(v):
+    if isinstance(v, Text):
+        return str(v)
+    if isinstance(v, tuple):
+        return '(' + ','.join(value_text(e) for e in v) + ')'
+    return int_text(v)
+
+
+def run_python(binary, cases):
+    failures = 0
+    for k, (mode, expr) in enumerate(cases):
+        code = layoutx(binary, mode, 'emit', '--as', 'python', expr)
+        want = layoutx(binary, 'dynamic', 'eval', expr) if mode == 'dynamic' else static_text(binary, expr)
+        try:
+            got = value_text(model(ast.parse(code, mode='eval').body))
+        except (SyntaxError, ValueError, TypeError) as e:
+            got = 'error: %s' % e
+        if got != want:
+            failures += 1
+            print('case %d (%s) %s: the DSL text %r reads back as %r, layoutx %r' % (k, mode, expr, code, got, want))
+    print('%d of %d emitted Python DSL calls read back as the value layoutx printed' % (len(cases) - failures, len(cases)))
+    return 1 if failures else 0
+
+
+def static_text(binary, expr):
+    """CuTe's print of the all-static value: layoutx's default text with every integer marked static."""
+    plain = layoutx(binary, 'static', 'eval', expr)
+    return re.sub(r'Sw<[^>]*>|-?[0-9]+', lambda m: m.group(0) if m.group(0).startswith('Sw') else '_' + m.group(0), plain)
+
+
+def main():
+    if len(sys.argv) < 4 or sys.argv[3] not in ('cpp', 'python'):
+        sys.exit(__doc__)
+    binary, cases = sys.argv[1], load(sys.argv[2])
+    if sys.argv[3] == 'python':
+        return run_python(binary, cases)
+    work = sys.argv[sys.argv.index('--work') + 1] if '--work' in sys.argv else None
+    if work:
+        os.makedirs(work, exist_ok=True)
+        return run_cpp(binary, cases, work)
+    with tempfile.TemporaryDirectory() as tmp:
+        return run_cpp(binary, cases, tmp)
+
+
+if __name__ == '__main__':
+    sys.exit(main())

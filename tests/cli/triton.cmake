@@ -1,0 +1,40 @@
+# Triton layouts wherever a layout is expected (ctest cli_triton): encodings
+# laid over --shape become their CuTe forms; bad Triton text is refused with
+# a located message and nothing on stdout.
+#   cmake -DLAYOUTX=path/to/layoutx -P triton.cmake
+include(${CMAKE_CURRENT_LIST_DIR}/expect.cmake)
+
+set(blocked "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>")
+set(nvmma "#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>")
+
+layoutx(--shape 16,32 eval "${blocked}")
+expect(0 "^\\(\\(8,16\\),4\\):\\(\\(64,1\\),16\\)\n$" "^$" "a blocked encoding is a CuTe TV layout")
+layoutx(--shape 8,64 eval "${nvmma}")
+expect(0 "^Sw<3,3,3> o 0 o \\(8,64\\):\\(64,1\\)\n$" "^$" "an NVMMA shared encoding is a swizzled smem layout")
+layoutx(--shape 8,64 eq "${nvmma}" "Sw<3,3,3> o (8,64):(64,1)")
+expect(0 "equal: true" "^$" "eq between a Triton and a CuTe layout")
+layoutx(eval "#ttg.linear<{register = [[0, 1], [0, 2]], lane = [[0, 4], [0, 8], [0, 16], [1, 0], [2, 0]], warp = [[4, 0], [8, 0]], block = []}>")
+expect(0 "^\\(\\(8,16\\),4\\):\\(\\(64,1\\),16\\)\n$" "^$" "a linear layout carries its own shape")
+layoutx(eval "${blocked}")
+expect(1 "" "needs the tensor shape \\(--shape" "an encoding without --shape")
+layoutx(--shape 16,32 eval "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1]}>")
+expect(1 "" "#ttg.blocked needs the field 'order'" "a missing field")
+layoutx(--shape 16,32 eval "#ttg.blocked<{sizePerThread = [1, 3], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>")
+expect(1 "" "powers of two.*\n.*\n *\\^" "a located error has a caret")
+layoutx(--shape 16,32 eval "#ttg.blocked<{sizePerThread = [1, 4]")
+expect(1 "" "expected" "truncated text")
+
+# emit --triton: the linear layout attribute, of an encoding or of its CuTe TV layout.
+set(linear "#ttg.linear<{register = [[0, 1], [0, 2]], lane = [[0, 4], [0, 8], [0, 16], [1, 0], [2, 0]], warp = [[4, 0], [8, 0]], block = []}>")
+layoutx(emit --triton --shape 16,32 "${blocked}")
+if(NOT rc EQUAL 0 OR NOT out STREQUAL "${linear}\n")
+  fail("emit --triton of a blocked encoding should print exactly ${linear}")
+endif()
+layoutx(emit --triton --shape 16,32 "((8,16),4):((64,1),16)")
+if(NOT rc EQUAL 0 OR NOT out STREQUAL "${linear}\n")
+  fail("emit --triton of the CuTe TV layout should print exactly ${linear}")
+endif()
+layoutx(emit --triton --smem --shape 8,64 "Sw<3,3,3> o (8,64):(64,1)")
+expect(0 "^#ttg.shared_linear<\\{offset = \\[\\[0, 1\\], \\[0, 2\\], \\[0, 4\\], \\[0, 8\\], \\[0, 16\\], \\[0, 32\\], \\[1, 8\\], \\[2, 16\\], \\[4, 32\\]\\], block = \\[\\]\\}, alignment = 16>\n$" "^$" "emit --triton --smem of a swizzled smem layout")
+layoutx(emit --triton --shape 16,32 "((3,16),4):((64,1),16)")
+expect(1 "" "thread mode 0 \\(3:64\\) is not linear over F2: its extent 3 is not a power of two" "a mode that is not linear over F2")
