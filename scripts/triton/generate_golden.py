@@ -3,6 +3,8 @@
 
 Run where Triton (3.6, with Gluon) and a CUDA GPU are installed:
     python3 scripts/triton/generate_golden.py > tests/data/triton/golden.jsonl
+or, for some groups of cases only (see GROUPS at the end):
+    python3 scripts/triton/generate_golden.py multi_cta hopper_b >> tests/data/triton/golden.jsonl
 
 Distributed encodings (blocked, slice, nvidia_mma, dot_op) come from Triton's
 own conversion, GluonOpBuilder.to_linear_layout.  That call aborts on shared
@@ -14,7 +16,15 @@ of those bases.
 
 Each line: "encoding" (the attribute as Triton prints it), "shape", and the
 bases per input dimension ("register", "lane", "warp", "block", or "offset").
+
+Cases Triton refuses are reported on stderr ("skipped ...") and written to no
+golden line; tests/data/triton/refused.jsonl keeps those that are Triton's own
+refusals of the layout (its verifier's message, or the fatal error it ends
+with), which layoutx must refuse too. Shared layouts over several CTAs get no
+golden line: Triton's conversion aborts on shared layouts and one CTA's kernel
+cannot measure a cluster's layout.
 """
+import dataclasses
 import itertools
 import json
 import os
@@ -269,28 +279,295 @@ def isolated(compute):
     return text, None
 
 
-def main():
-    count = 0
-    failures = 0
-    distributed = blocked_layouts() + slice_layouts() + dot_layouts() + [(l, s) for l, s, _ in mma_layouts()]
-    for layout, shape in distributed:
-        line, error = isolated(lambda: json.dumps(distributed_line(layout, shape)))
-        if line is None:
-            failures += 1
-            print(f"skipped {layout} {shape}: {error}", file=sys.stderr)
-        else:
-            print(line)
-            count += 1
+def has_field(cls, name):
+    return name in {f.name for f in dataclasses.fields(cls)}
+
+
+def cga_bases(ctas, split, order):
+    """The block bases Triton derives from CTAsPerCGA, CTASplitNum and CTAOrder:
+    per dimension (CTAOrder, minor first) the split CTAs tile it, the rest repeat."""
+    rank = len(ctas)
+    bases = []
+    for d in order:
+        s = 1
+        while s < split[d]:
+            basis = [0] * rank
+            basis[d] = s
+            bases.append(basis)
+            s *= 2
+        r = 1
+        while r < ctas[d] // split[d]:
+            bases.append([0] * rank)
+            r *= 2
+    return bases
+
+
+def with_cta(cls, *args, ctas, split, order, **kwargs):
+    """A layout over several CTAs, in whichever form this Triton takes: the
+    CTAsPerCGA/CTASplitNum/CTAOrder triple or the CGA layout's block bases."""
+    if has_field(cls, "cga_layout"):
+        kwargs["cga_layout"] = cga_bases(ctas, split, order)
+    else:
+        kwargs.update(ctas_per_cga=ctas, cta_split_num=split, cta_order=order)
+    return cls(*args, **kwargs)
+
+
+def multi_cta_layouts():
+    """Distributed layouts over 2 to 8 CTAs (the block dimension)."""
+    cases = []
+    b = gl.BlockedLayout
+    for spt, tpw, wpc, order, ctas, split, cta_order, shape in (
+        ([4], [32], [4], [0], [2], [2], [0], [1024]),
+        ([1], [32], [2], [0], [4], [1], [0], [256]),
+        ([2], [32], [1], [0], [4], [2], [0], [512]),
+        ([1, 4], [4, 8], [4, 1], [1, 0], [2, 1], [2, 1], [1, 0], [64, 32]),
+        ([1, 4], [4, 8], [4, 1], [1, 0], [1, 2], [1, 2], [1, 0], [32, 64]),
+        ([1, 4], [4, 8], [4, 1], [1, 0], [2, 2], [2, 2], [0, 1], [64, 64]),
+        ([1, 4], [4, 8], [4, 1], [1, 0], [2, 2], [1, 2], [1, 0], [32, 64]),
+        ([1, 4], [4, 8], [4, 1], [1, 0], [4, 1], [4, 1], [1, 0], [16, 32]),
+        ([1, 4], [4, 8], [4, 1], [1, 0], [2, 1], [2, 1], [1, 0], [8, 32]),
+        ([2, 2], [8, 4], [2, 2], [0, 1], [1, 4], [1, 2], [0, 1], [64, 128]),
+        ([1, 1], [32, 1], [1, 8], [0, 1], [8, 1], [2, 1], [0, 1], [128, 128]),
+        ([1, 8], [2, 16], [8, 1], [1, 0], [2, 4], [2, 4], [1, 0], [256, 256]),
+        ([1, 1, 4], [1, 4, 8], [2, 2, 1], [2, 1, 0], [2, 1, 2], [2, 1, 1], [2, 1, 0], [4, 16, 32]),
+        ([1, 2, 1], [2, 4, 4], [1, 1, 4], [0, 1, 2], [1, 2, 2], [1, 2, 2], [0, 1, 2], [2, 16, 64]),
+    ):
+        cases.append((with_cta(b, spt, tpw, wpc, order, ctas=ctas, split=split, order=cta_order), shape))
+    mma = gl.NVMMADistributedLayout
+    for wpc, ctas, split, cta_order, shape in (
+        ([2, 2], [2, 1], [2, 1], [1, 0], [64, 64]),
+        ([2, 2], [1, 2], [1, 2], [1, 0], [64, 64]),
+        ([4, 1], [2, 2], [2, 1], [1, 0], [128, 64]),
+        ([1, 4], [2, 2], [2, 2], [0, 1], [32, 128]),
+    ):
+        v2 = with_cta(mma, version=[2, 0], warps_per_cta=wpc, instr_shape=[16, 8], ctas=ctas, split=split, order=cta_order)
+        cases.append((v2, shape))
+        cases.append((gl.DotOperandLayout(operand_index=0, parent=v2, k_width=2), [shape[0], 32]))
+        cases.append((gl.DotOperandLayout(operand_index=1, parent=v2, k_width=2), [32, shape[1]]))
+        cases.append((gl.SliceLayout(0, v2), [shape[1]]))
+        cases.append((gl.SliceLayout(1, v2), [shape[0]]))
+    for wpc, ctas, split, shape in (([4, 1], [2, 1], [2, 1], [128, 128]), ([4, 2], [1, 2], [1, 2], [128, 256]),
+                                    ([8, 1], [2, 1], [1, 1], [128, 64])):
+        v3 = with_cta(mma, version=[3, 0], warps_per_cta=wpc, instr_shape=[16, 64, 16], ctas=ctas, split=split,
+                      order=[1, 0])
+        cases.append((v3, shape))
+        cases.append((gl.DotOperandLayout(operand_index=0, parent=v3, k_width=2), [shape[0], 64]))
+    for parent, shape in cases[3:12]:
+        for dim in range(2):
+            cases.append((gl.SliceLayout(dim, parent), shape[:dim] + shape[dim + 1:]))
+    fma = with_cta(b, [2, 2], [8, 4], [2, 2], [0, 1], ctas=[2, 2], split=[2, 2], order=[1, 0])
+    cases.append((gl.DotOperandLayout(operand_index=0, parent=fma, k_width=0), [64, 32]))
+    cases.append((gl.DotOperandLayout(operand_index=1, parent=fma, k_width=0), [32, 64]))
+    return cases
+
+
+def hopper_operand_b_layouts():
+    """Operand B of a Hopper MMA in registers (WGMMA reads it from shared memory)."""
+    cases = []
+    for wpc in ([4, 1], [8, 1], [4, 2]):
+        parent = gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=wpc, instr_shape=[16, 64, 16])
+        for k_width, shape in ((2, [64, 64]), (4, [64, 128]), (1, [32, 64])):
+            cases.append((gl.DotOperandLayout(operand_index=1, parent=parent, k_width=k_width), shape))
+    return cases
+
+
+def more_slice_layouts():
+    """Slices of every parent kind: Hopper MMA, dot operands, slices, rank-3 MMA."""
+    cases = []
+    for wpc, instr, shape in (([4, 1], [16, 64, 16], [64, 128]), ([8, 1], [16, 128, 16], [128, 128]),
+                              ([4, 2], [16, 32, 32], [128, 64])):
+        v3 = gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=wpc, instr_shape=instr)
+        cases.append((gl.SliceLayout(0, v3), [shape[1]]))
+        cases.append((gl.SliceLayout(1, v3), [shape[0]]))
+    for wpc in ([1, 1], [2, 2], [1, 8]):
+        v2 = gl.NVMMADistributedLayout(version=[2, 0], warps_per_cta=wpc, instr_shape=[16, 8])
+        for op, k_width, shape in ((0, 2, [64, 32]), (1, 2, [32, 64]), (0, 4, [32, 64]), (1, 1, [16, 32])):
+            dot = gl.DotOperandLayout(operand_index=op, parent=v2, k_width=k_width)
+            cases.append((gl.SliceLayout(0, dot), [shape[1]]))
+            cases.append((gl.SliceLayout(1, dot), [shape[0]]))
+    fma = gl.BlockedLayout([1, 4], [4, 8], [4, 1], [1, 0])
+    for op, shape in ((0, [32, 16]), (1, [16, 32])):
+        dot = gl.DotOperandLayout(operand_index=op, parent=fma, k_width=0)
+        cases.append((gl.SliceLayout(0, dot), [shape[1]]))
+        cases.append((gl.SliceLayout(1, dot), [shape[0]]))
+    for parent, shape in (
+        (gl.BlockedLayout([1, 1, 4], [1, 4, 8], [2, 2, 1], [2, 1, 0]), [4, 16, 32]),
+        (gl.BlockedLayout([2, 1, 2], [4, 2, 4], [8, 1, 1], [1, 2, 0]), [16, 4, 8]),
+    ):
+        for outer in range(3):
+            inner_shape = shape[:outer] + shape[outer + 1:]
+            for inner in range(2):
+                cases.append((gl.SliceLayout(inner, gl.SliceLayout(outer, parent)), inner_shape[:inner] + inner_shape[inner + 1:]))
+    batched = gl.NVMMADistributedLayout(version=[2, 0], warps_per_cta=[2, 2, 1], instr_shape=[1, 16, 8])
+    cases.append((batched, [2, 64, 64]))
+    cases.append((gl.NVMMADistributedLayout(version=[2, 0], warps_per_cta=[1, 2, 2], instr_shape=[1, 16, 8]), [4, 32, 32]))
+    cases.append((gl.DotOperandLayout(operand_index=0, parent=batched, k_width=2), [2, 64, 32]))
+    cases.append((gl.DotOperandLayout(operand_index=1, parent=batched, k_width=2), [2, 32, 64]))
+    for dim in range(3):
+        shape = [2, 64, 64]
+        cases.append((gl.SliceLayout(dim, batched), shape[:dim] + shape[dim + 1:]))
+    return cases
+
+
+def shared_ir_text(layout, shape, bits):
+    """The shared attribute as Triton prints it inside a memdesc type, or None."""
+    attr = layout._to_ir(BUILDER)
+    ty = {8: BUILDER.get_int8_ty, 16: BUILDER.get_int16_ty, 32: BUILDER.get_int32_ty}[bits]()
+    for make in ("get_shared_mem_desc_ty", "get_memdesc_ty"):
+        if hasattr(BUILDER, make):
+            try:
+                return attribute_text(str(getattr(BUILDER, make)(ty, list(shape), attr, list(shape))))
+            except Exception:
+                pass
+    text = str(attr)
+    return text if text.startswith("#ttg.") else None
+
+
+def shared_conversion_line(layout, shape, bits):
+    """Triton's own conversion of a shared layout, where this Triton offers it."""
+    linear = BUILDER.to_linear_layout(layout._to_ir(BUILDER), list(shape))
+    offset = getattr(linear, "offset_bases", None)
+    if offset is None:
+        raise ValueError(f"no offset bases in {linear}")
+    text = shared_ir_text(layout, shape, bits)
+    if text is None:
+        raise ValueError("no printed text")
+    return {"encoding": text, "shape": list(shape), "element_bits": bits, "offset": offset,
+            "block": getattr(linear, "block_bases", [])}
+
+
+def multi_cta_shared_layouts():
+    """Shared layouts over several CTAs (through Triton's conversion only: a
+    kernel over a CTA cluster is not measured here)."""
+    cases = []
+    for ctas, split, order, shape in (([2, 1], [2, 1], [1, 0], [64, 64]), ([1, 2], [1, 2], [1, 0], [32, 128]),
+                                      ([2, 2], [2, 1], [0, 1], [64, 64])):
+        cases.append((with_cta(gl.SwizzledSharedLayout, 8, 1, 8, [1, 0], ctas=ctas, split=split, order=order), shape, 16))
+        cases.append((with_cta(gl.NVMMASharedLayout, 128, 16, rank=2, ctas=ctas, split=split, order=order),
+                      [shape[0] * 2, shape[1]], 16))
+    return cases
+
+
+@gluon.jit
+def store_coordinates3(out, B: gl.constexpr, M: gl.constexpr, N: gl.constexpr, DTYPE: gl.constexpr,
+                       SHARED: gl.constexpr, DIM: gl.constexpr):
+    blocked: gl.constexpr = gl.BlockedLayout([1, 1, 1], [1, 1, 32], [4, 1, 1], [2, 1, 0])
+    values = gl.zeros([B, M, N], gl.int32, blocked)
+    if DIM == 0:
+        i = gl.arange(0, B, layout=gl.SliceLayout(1, gl.SliceLayout(2, blocked)))
+        values = values + gl.expand_dims(gl.expand_dims(i, 1), 2)
+    elif DIM == 1:
+        i = gl.arange(0, M, layout=gl.SliceLayout(0, gl.SliceLayout(2, blocked)))
+        values = values + gl.expand_dims(gl.expand_dims(i, 0), 2)
+    else:
+        i = gl.arange(0, N, layout=gl.SliceLayout(0, gl.SliceLayout(1, blocked)))
+        values = values + gl.expand_dims(gl.expand_dims(i, 0), 1)
+    smem = gl.allocate_shared_memory(DTYPE, [B, M, N], SHARED, values.to(DTYPE))
+    flat = smem._reinterpret(DTYPE, [B * M * N], gl.SwizzledSharedLayout(1, 1, 1, [0]))
+    line: gl.constexpr = gl.BlockedLayout([1], [32], [4], [0])
+    gl.store(out + gl.arange(0, B * M * N, layout=line), flat.load(line).to(gl.int32))
+
+
+def shared_line3(layout, shape, bits):
+    """A rank-3 shared layout measured as shared_line measures rank 2."""
+    size = shape[0] * shape[1] * shape[2]
+    coords = []
+    text = None
+    for dim in range(3):
+        out = torch.empty(size, dtype=torch.int32, device="cuda")
+        kernel = store_coordinates3[(1,)](out, shape[0], shape[1], shape[2], DTYPES[bits], layout, dim, num_warps=4)
+        mask = (1 << bits) - 1
+        coords.append([v & mask for v in out.cpu().tolist()])
+        if text is None:
+            text = shared_text(kernel.asm["ttgir"], layout)
+    at = [tuple(coords[d][i] for d in range(3)) for i in range(size)]
+    bases = [list(at[1 << k]) for k in range(size.bit_length() - 1)]
+    for offset in range(size):
+        want = [0, 0, 0]
+        for k, basis in enumerate(bases):
+            if offset >> k & 1:
+                want = [w ^ x for w, x in zip(want, basis)]
+        if tuple(want) != at[offset]:
+            raise ValueError(f"{text} {shape}: offset {offset} is not linear")
+    return {"encoding": text, "shape": list(shape), "element_bits": bits, "offset": bases, "block": []}
+
+
+def rank3_shared_layouts():
+    cases = []
+    for swizzle, bits, shape, transposed in (
+        (128, 16, [2, 64, 64], False),
+        (64, 16, [4, 8, 32], False),
+        (32, 8, [2, 32, 32], False),
+        (128, 8, [2, 16, 128], False),
+        (128, 32, [2, 8, 32], False),
+        (0, 16, [2, 16, 32], False),
+        (128, 16, [2, 64, 64], True),
+        (64, 32, [4, 16, 16], True),
+        (32, 16, [2, 32, 16], True),
+    ):
+        cases.append((gl.NVMMASharedLayout(swizzle, bits, rank=3, transposed=transposed), shape, bits))
+    for vec, per_phase, max_phase, order, shape, bits in (
+        (8, 1, 8, [2, 1, 0], [2, 32, 64], 16),
+        (4, 2, 4, [1, 2, 0], [4, 32, 16], 16),
+        (2, 1, 4, [0, 1, 2], [8, 8, 4], 32),
+        (16, 1, 8, [2, 0, 1], [4, 2, 128], 8),
+    ):
+        cases.append((gl.SwizzledSharedLayout(vec, per_phase, max_phase, order), shape, bits))
+    return cases
+
+
+def emit_isolated(compute, what, counts):
+    line, error = isolated(compute)
+    if line is None:
+        counts["skipped"] += 1
+        print(f"skipped {what}: {error}", file=sys.stderr)
+    else:
+        print(line)
+        counts["written"] += 1
     sys.stdout.flush()
-    for layout, shape, bits in shared_layouts():
-        try:
-            print(json.dumps(shared_line(layout, shape, bits)))
-            count += 1
-        except Exception as e:
-            failures += 1
-            print(f"skipped {layout} {shape}: {type(e).__name__}: {str(e)[:300]}", file=sys.stderr)
-        sys.stdout.flush()
-    print(f"triton {triton.__version__}: {count} layouts, {failures} skipped", file=sys.stderr)
+
+
+def emit_measured(measure, what, counts):
+    try:
+        print(json.dumps(measure()))
+        counts["written"] += 1
+    except Exception as e:
+        counts["skipped"] += 1
+        print(f"skipped {what}: {type(e).__name__}: {str(e)[:300]}", file=sys.stderr)
+    sys.stdout.flush()
+
+
+# Each group: (distributed cases (layout, shape), shared cases through Triton's
+# conversion, shared rank-2 cases measured, shared rank-3 cases measured).
+GROUPS = {
+    "distributed": lambda: (blocked_layouts() + slice_layouts() + dot_layouts() + [(l, s) for l, s, _ in mma_layouts()],
+                            [], [], []),
+    "shared": lambda: ([], [], shared_layouts(), []),
+    "multi_cta": lambda: (multi_cta_layouts(), multi_cta_shared_layouts(), [], []),
+    "hopper_b": lambda: (hopper_operand_b_layouts(), [], [], []),
+    "slices": lambda: (more_slice_layouts(), [], [], []),
+    "rank3_shared": lambda: ([], rank3_shared_layouts(), [], rank3_shared_layouts()),
+}
+
+
+def main():
+    names = sys.argv[1:] or list(GROUPS)
+    groups = [GROUPS[n]() for n in names]
+    counts = {"written": 0, "skipped": 0}
+    print(f"triton {triton.__version__}; BlockedLayout fields: {[f.name for f in dataclasses.fields(gl.BlockedLayout)]}",
+          file=sys.stderr)
+    # Forked children first: CUDA must not be initialised before a fork.
+    for distributed, converted, _, _ in groups:
+        for layout, shape in distributed:
+            emit_isolated(lambda: json.dumps(distributed_line(layout, shape)), f"{layout} {shape}", counts)
+        for layout, shape, bits in converted:
+            emit_isolated(lambda: json.dumps(shared_conversion_line(layout, shape, bits)), f"{layout} {shape}", counts)
+    for _, _, measured2, measured3 in groups:
+        for layout, shape, bits in measured2:
+            emit_measured(lambda: shared_line(layout, shape, bits), f"{layout} {shape}", counts)
+        for layout, shape, bits in measured3:
+            emit_measured(lambda: shared_line3(layout, shape, bits), f"{layout} {shape}", counts)
+    print(f"triton {triton.__version__}: {counts['written']} layouts, {counts['skipped']} skipped", file=sys.stderr)
 
 
 if __name__ == "__main__":

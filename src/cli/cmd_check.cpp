@@ -5,6 +5,7 @@
 
 #include "driver.hpp"
 #include "layoutx/device.hpp"
+#include "layoutx/triton_encoding.hpp"
 #include "layoutx/verify.hpp"
 #include "output.hpp"
 
@@ -13,7 +14,9 @@ namespace layoutx::cli {
 namespace {
 
 int check_expression(const Settings& s, const verify::Options& o, const std::string& text) {
-  const Evaluation e = evaluate_with_operands(text, s.language);
+  // A Triton layout is a literal: its CuTe form, no operation to check.
+  const Evaluation e = triton::is_triton_text(text) ? Evaluation{evaluate_input(s, text), std::nullopt}
+                                                    : evaluate_with_operands(text, s.language);
   const bool warned = report_warnings();
 
   const verify::Report r = verify::check(e, warned, o);

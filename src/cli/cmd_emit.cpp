@@ -23,12 +23,13 @@ std::string emitted(const Value& v, const std::string& as) {
 }
 
 // A Triton layout's own linear layout; a CuTe layout's over --shape: a TV
-// layout (thread, value) -> element index, or with --smem an smem layout
-// element -> offset.
-std::string triton_attribute(const Settings& s, std::string_view text, bool smem) {
+// layout (thread, value) -> element index (threads past `warps` warps are
+// further CTAs), or with --smem an smem layout element -> offset.
+std::string triton_attribute(const Settings& s, std::string_view text, bool smem, std::int64_t warps) {
   if (triton::is_triton_text(text)) return triton::to_attribute_text(read_triton(s, text)) + "\n";
   const AnyLayout l = require_layout(evaluate_warning(s, text), "emit --triton");
-  return triton::to_attribute_text(smem ? triton::from_cute_smem(l, s.shape) : triton::from_cute_tv(l, s.shape)) + "\n";
+  return triton::to_attribute_text(smem ? triton::from_cute_smem(l, s.shape) : triton::from_cute_tv(l, s.shape, 32, warps)) +
+         "\n";
 }
 
 }  // namespace
@@ -43,14 +44,18 @@ Command register_emit(CLI::App* sub, Settings& s) {
   auto smem = std::make_shared<bool>(false);
   sub->add_flag("--triton", *triton_form, "Triton's linear layout attribute (#ttg.linear, #ttg.shared_linear)");
   sub->add_flag("--smem", *smem, "With --triton: the CuTe layout is an smem layout (element -> offset), not a TV layout");
+  auto warps = std::make_shared<std::int64_t>(0);
+  sub->add_option("--warps", *warps,
+                  "With --triton: warps per CTA of a CuTe TV layout; threads past them are further CTAs (block bases)")
+      ->check(CLI::IsMember({1, 2, 4, 8, 16, 32}));
   sub->add_option("--shape", s.shape, "With --triton: the tensor shape the layout covers, e.g. 16,32")
       ->delimiter(',')
       ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 24));
   add_expressions(sub, *exprs);
-  return {sub, [&s, exprs, as, triton_form, smem] {
+  return {sub, [&s, exprs, as, triton_form, smem, warps] {
             if (*triton_form)
               return for_each_expression_text(s, *exprs, [&](std::string_view text) {
-                out(triton_attribute(s, text, *smem));
+                out(triton_attribute(s, text, *smem, *warps));
                 report_warnings();
                 return kOk;
               });

@@ -9,6 +9,7 @@
 #include "driver.hpp"
 #include "layoutx/atoms.hpp"
 #include "layoutx/notation.hpp"
+#include "layoutx/triton_encoding.hpp"
 #include "output.hpp"
 #include "picture_output.hpp"
 
@@ -60,12 +61,28 @@ TvView atom_view(const Atom& a, std::string operand, int bits) {
   throw Error(fmt::format("{} is a copy atom: --operand is src or dst, not '{}'", a.name, operand));
 }
 
+// A Triton layout covers a whole tensor: without TILE, the tile is that
+// tensor (--shape, or the shape a linear layout carries), column-major.
+std::string triton_tile(const Settings& s, const std::string& tv) {
+  if (!triton::is_triton_text(tv)) return {};
+  std::vector<std::int64_t> shape = s.shape;
+  if (shape.empty()) {
+    try {
+      shape = triton::covered_shape(read_triton(s, tv));
+    } catch (const Error&) {
+      return {};  // evaluating TV_LAYOUT reports it
+    }
+  }
+  return fmt::format("({})", fmt::join(shape, ","));
+}
+
 }  // namespace
 
 Command register_tv(CLI::App* sub, Settings& s) {
   auto o = std::make_shared<TvOptions>();
   sub->add_option("TV_LAYOUT", o->tv, "(thread, value) -> index into the tile, e.g. ((4,8),(2,2)):((32,1),(16,8))");
-  sub->add_option("TILE", o->tile, "The tile: a shape (M,N) (column-major), or a layout (m,n) -> index");
+  sub->add_option("TILE", o->tile,
+                  "The tile: a shape (M,N) (column-major), or a layout (m,n) -> index; for a Triton layout, its shape by default");
   auto* thr_id =
       sub->add_option("--thr-id", o->thr_id, "Thread numbers to show: a layout thread -> number (CuTe's ThrID)");
   sub->add_option("--atom", o->atom, "An MMA or copy atom instead of TV_LAYOUT and TILE, e.g. SM80_16x8x16_F16F16F16F16_TN")
@@ -78,6 +95,7 @@ Command register_tv(CLI::App* sub, Settings& s) {
   return {sub, [&s, o] {
             PictureFormat format = PictureFormat::Text;
             if (!resolve_format(o->target, PictureFormat::Text, true, format)) return kUsage;
+            if (o->tile.empty() && o->atom.empty()) o->tile = triton_tile(s, o->tv);
             if (o->atom.empty() == (o->tv.empty() || o->tile.empty()) || (!o->atom.empty() && !o->tv.empty())) {
               report_error("tv takes TV_LAYOUT and TILE, or --atom NAME", "", 0, false);
               return kUsage;

@@ -2,13 +2,16 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <limits>
 #include <map>
 
 #include "call.hpp"
+#include "partitioning.hpp"
 #include "layoutx/arithmetic_tuple.hpp"
 #include "layoutx/limits.hpp"
 #include "layoutx/notation.hpp"
 #include "layoutx/postconditions.hpp"
+#include "layoutx/profile.hpp"
 
 namespace layoutx::lang {
 
@@ -513,6 +516,236 @@ Value fn_zip(const Call& c) {
   return on_layout(c, 0, [](const Layout& l) { return zip(l); });
 }
 
+// --- CuTe's int_tuple.hpp relations and products ---
+
+// The shape where a relation of profiles takes a layout (CuTe's shape(a)).
+IntTuple profile_of(const Call& c, std::size_t i) {
+  if (c.args.at(i).kind == Value::Kind::Layout) return c.args[i].layout.shape;
+  if (c.args[i].kind == Value::Kind::Composed) return c.args[i].composed.layout.shape;
+  return c.int_tuple(i);
+}
+
+Value truth(bool b) { return Value::of(static_int(b ? 1 : 0)); }
+
+Value fn_congruent(const Call& c) {
+  c.expect_args(2, 2);
+  return truth(congruent(profile_of(c, 0), profile_of(c, 1)));
+}
+
+Value fn_weakly_congruent(const Call& c) {
+  c.expect_args(2, 2);
+  return truth(weakly_congruent(profile_of(c, 0), profile_of(c, 1)));
+}
+
+Value fn_compatible(const Call& c) {
+  c.expect_args(2, 2);
+  return Value::of(compatible(profile_of(c, 0), profile_of(c, 1)));
+}
+
+Value fn_evenly_divides(const Call& c) {
+  c.expect_args(2, 2);
+  return Value::of(evenly_divides(profile_of(c, 0), c.int_tuple(1)));
+}
+
+Value fn_inner_product(const Call& c) {
+  c.expect_args(2, 2);
+  return Value::of(inner_product(c.int_tuple(0), c.int_tuple(1)));
+}
+
+Value fn_elem_scale(const Call& c) {
+  c.expect_args(2, 2);
+  return Value::of(elem_scale(c.int_tuple(0), c.int_tuple(1)));
+}
+
+// --- CuTe's tuple algorithms: a layout is no tuple to them ---
+
+Value fn_front(const Call& c) {
+  c.expect_args(1, 1);
+  Value v = c.args[0];
+  while (v.kind == Value::Kind::Tuple) {
+    if (v.elems.empty()) c.fail_arg(0, "front of the empty tuple: it has no element 0");
+    Value first = v.elems.front();
+    v = std::move(first);
+  }
+  return v;
+}
+
+Value fn_back(const Call& c) {
+  c.expect_args(1, 1);
+  Value v = c.args[0];
+  while (v.kind == Value::Kind::Tuple) {
+    if (v.elems.empty()) c.fail_arg(0, "back of the empty tuple: it has no last element");
+    Value last = v.elems.back();
+    v = std::move(last);
+  }
+  return v;
+}
+
+Value fn_reverse(const Call& c) {
+  c.expect_args(1, 1);
+  Value v = c.args[0];
+  std::reverse(v.elems.begin(), v.elems.end());
+  return v;
+}
+
+// N of remove<N> / replace<N>, refused where no tuple has that element.
+int element_index(const Call& c, const char* what) {
+  const std::int64_t n = c.targ(0);
+  if (n < 0 || n > std::numeric_limits<int>::max())
+    c.fail(fmt::format("Index out of range: {}<{}> of {}", what, n, to_text(c.args[0])));
+  return static_cast<int>(n);
+}
+
+// The tuple a remove<N> / replace<N> works on. N may be its rank: CuTe's
+// construct then keeps every element (remove) or appends x (replace); past
+// that it reads an element the tuple does not have.
+const Value& tuple_arg(const Call& c, int n, const char* what) {
+  const Value& t = c.args[0];
+  if (t.kind != Value::Kind::Tuple)
+    c.fail_arg(0, fmt::format("{}<{}> takes a tuple; {} is {}", what, n, to_text(t), a_kind_name(t)));
+  if (n < 0 || n > static_cast<int>(t.elems.size()))
+    c.fail(fmt::format("Index out of range: {}<{}> of {} (rank {})", what, n, to_text(t), t.elems.size()));
+  return t;
+}
+
+Value fn_remove(const Call& c) {
+  c.expect_args(1, 1);
+  c.expect_template_args(1, 1);
+  const int n = element_index(c, "remove");
+  Value t = tuple_arg(c, n, "remove");
+  if (n < static_cast<int>(t.elems.size())) t.elems.erase(t.elems.begin() + n);
+  return t;
+}
+
+// CuTe's replace<N>(t, x) on int tuples: element N of a tuple (appended when N
+// is its rank); an integer is replaced whole (N must be 0).
+IntTuple replaced(const Call& c, const IntTuple& t, int n, const IntTuple& x) {
+  if (t.is_leaf()) {
+    if (n != 0) c.fail(fmt::format("static_assert(N == 0): replace<{}> of {}, which is no tuple", n, to_text(t)));
+    return x;
+  }
+  if (n < 0 || n > t.rank()) c.fail(fmt::format("Index out of range: replace<{}> of {} (rank {})", n, to_text(t), t.rank()));
+  std::vector<IntTuple> elems = t.elems();
+  if (n == t.rank())
+    elems.push_back(x);
+  else
+    elems[n] = x;
+  return IntTuple(std::move(elems));
+}
+
+// replace<N>(layout, layout) replaces a mode of the shape and of the stride; a
+// value that is no tuple is replaced whole (N must be 0), as CuTe's generic replace does.
+Value fn_replace(const Call& c) {
+  c.expect_args(2, 2);
+  c.expect_template_args(1, 1);
+  const int n = element_index(c, "replace");
+  const Value& x = c.args[1];
+  if (c.args[0].kind == Value::Kind::Layout && x.kind == Value::Kind::Layout) {
+    const Layout& l = c.args[0].layout;
+    return Value::of(Layout{replaced(c, l.shape, n, x.layout.shape), replaced(c, l.stride, n, x.layout.stride)});
+  }
+  if (c.args[0].kind != Value::Kind::Tuple) {
+    if (n != 0) c.fail(fmt::format("static_assert(N == 0): replace<{}> of {}, which is no tuple", n, to_text(c.args[0])));
+    return x;
+  }
+  Value t = tuple_arg(c, n, "replace");
+  if (n == static_cast<int>(t.elems.size()))
+    t.elems.push_back(x);
+  else
+    t.elems[n] = x;
+  return t;
+}
+
+// unflatten(flat, profile): consumes the flat tuple's elements in order, one
+// for each integer of the profile; returns the result and what is left.
+std::pair<Value, Value> unflatten_from(const Call& c, const Value& flat, const IntTuple& profile) {
+  if (profile.is_tuple()) {
+    std::vector<Value> result;
+    Value rest = flat;
+    for (const auto& p : profile.elems()) {
+      auto [sub, left] = unflatten_from(c, rest, p);
+      result.push_back(std::move(sub));
+      rest = std::move(left);
+    }
+    return {Value::tuple(std::move(result)), rest};
+  }
+  if (flat.kind != Value::Kind::Tuple) {
+    // CuTe's leaf case asks rank(flat) by argument-dependent lookup, which a run-time int has none of.
+    if (flat.kind == Value::Kind::Integer && !flat.integer.is_static)
+      c.fail(fmt::format("unflatten of the dynamic integer {}: CuTe's unflatten finds no rank() for a run-time int "
+                         "and compiles only with a static one",
+                         to_text(flat)));
+    return {flat, Value::tuple({})};
+  }
+  if (flat.elems.empty())
+    c.fail(fmt::format("the flat tuple has fewer elements than the profile {} has integers",
+                       to_text(c.args[1])));
+  return {flat.elems.front(), Value::tuple(std::vector<Value>(flat.elems.begin() + 1, flat.elems.end()))};
+}
+
+Value unflatten_value(const Call& c, const Value& flat, const IntTuple& profile) {
+  auto [result, rest] = unflatten_from(c, flat, profile);
+  if (rest.kind != Value::Kind::Tuple || !rest.elems.empty())
+    c.fail(fmt::format("static_assert(rank(flat_remainder) == 0): unflatten({}, {}) leaves {} unused", to_text(flat),
+                       to_text(c.args[1]), to_text(rest)));
+  return result;
+}
+
+Value fn_unflatten(const Call& c) {
+  c.expect_args(2, 2);
+  const IntTuple profile = c.int_tuple(1);
+  if (c.args[0].kind == Value::Kind::Layout) {
+    const Layout& l = c.args[0].layout;
+    const Value shape = unflatten_value(c, Value::of(l.shape), profile);
+    const Value stride = unflatten_value(c, Value::of(l.stride), profile);
+    return Value::of(Layout{shape.as_int_tuple(), stride.as_int_tuple()});
+  }
+  return unflatten_value(c, c.args[0], profile);
+}
+
+// --- layouts ---
+
+// L.with_shape(s...): composition(L, make_layout(s)); several shapes make one.
+Value fn_with_shape(const Call& c) {
+  c.expect_args(2, 64);
+  IntTuple shape = c.int_tuple(1);
+  if (c.args.size() > 2) {
+    std::vector<IntTuple> modes;
+    for (std::size_t i = 1; i < c.args.size(); ++i) modes.push_back(c.int_tuple(i));
+    shape = IntTuple(std::move(modes));
+  }
+  return compose_values(c.args[0], Value::of(make_layout(shape)), &c);
+}
+
+// slice_and_offset(c, L): the slice L(c) and the offset where it starts, crd2idx(c, L) (`_` counts as 0).
+Value fn_slice_and_offset(const Call& c) {
+  c.expect_args(2, 2);
+  const Layout l = c.layout(1);
+  const Value& coord = c.args[0];
+  try {
+    const Layout sliced{slice(coord, l.shape), slice(coord, l.stride)};
+    return Value::tuple({Value::of(sliced), Value::of(offset_at(l, underscores_as_zero(coord)))});
+  } catch (const SourceError&) {
+    throw;
+  } catch (const Error& e) {
+    c.fail(e.what());
+  }
+}
+
+// domain_offset(c, L): the layout unchanged and the offset L(c).
+Value fn_domain_offset(const Call& c) {
+  c.expect_args(2, 2);
+  const Layout l = c.layout(1);
+  const IntTuple coord = c.int_tuple(0);
+  try {
+    return Value::tuple({Value::of(l), Value::of(offset_at(l, coord))});
+  } catch (const SourceError&) {
+    throw;
+  } catch (const Error& e) {
+    c.fail(e.what());
+  }
+}
+
 Value fn_crd2idx(const Call& c) {
   c.expect_args(2, 3);
   if (c.args.size() == 2) return Value::of(crd2idx(c.int_tuple(0), c.int_tuple(1)));
@@ -667,6 +900,25 @@ const std::map<std::string, Function>& table() {
   static const std::map<std::string, Function> t = {
       {"append", fn_append},
       {"as_position_independent_swizzle_layout", fn_position_independent},
+      {"back", fn_back},
+      {"compatible", fn_compatible},
+      {"congruent", fn_congruent},
+      {"domain_offset", fn_domain_offset},
+      {"elem_scale", fn_elem_scale},
+      {"evenly_divides", fn_evenly_divides},
+      {"front", fn_front},
+      {"inner_partition", fn_inner_partition},
+      {"inner_product", fn_inner_product},
+      {"local_partition", fn_local_partition},
+      {"local_tile", fn_local_tile},
+      {"outer_partition", fn_outer_partition},
+      {"remove", fn_remove},
+      {"replace", fn_replace},
+      {"reverse", fn_reverse},
+      {"slice_and_offset", fn_slice_and_offset},
+      {"unflatten", fn_unflatten},
+      {"weakly_congruent", fn_weakly_congruent},
+      {"with_shape", fn_with_shape},
       {"blocked_product", integer_strides(Function{pair_op(&blocked_product), Property::BlockProduct})},
       {"ceil_div", fn_ceil_div},
       {"coalesce", {fn_coalesce, Property::SameFunction}},

@@ -17,6 +17,8 @@ namespace layoutx {
 namespace {
 
 using lang::Node;
+using lang::has_underscore;
+using lang::slice;
 
 std::size_t edit_distance(const std::string& a, const std::string& b) {
   std::vector<std::size_t> prev(b.size() + 1), cur(b.size() + 1);
@@ -55,35 +57,6 @@ const Value& unparenthesised(const Value& v) {
   const Value* inner = &v;
   while (inner->kind == Value::Kind::Tuple && inner->elems.size() == 1) inner = &inner->elems[0];
   return inner->is_layout_like() ? *inner : v;
-}
-
-bool has_underscore(const Value& v) {
-  if (v.kind == Value::Kind::Underscore) return true;
-  if (v.kind != Value::Kind::Tuple) return false;
-  return std::any_of(v.elems.begin(), v.elems.end(), has_underscore);
-}
-
-// CuTe's slice(c, t): `_` keeps a mode, an integer drops it; results concatenate.
-void slice_into(const Value& c, const IntTuple& t, std::vector<IntTuple>& out) {
-  if (c.kind == Value::Kind::Underscore) {
-    out.push_back(t);
-    return;
-  }
-  if (c.kind != Value::Kind::Tuple) return;
-  if (t.is_leaf() || t.rank() != static_cast<int>(c.elems.size()))
-    throw Error(fmt::format("Mismatched Ranks: slice coordinate {} against {}", to_text(c), to_text(t)));
-  for (int i = 0; i < t.rank(); ++i) slice_into(c.elems[i], t[i], out);
-}
-
-IntTuple slice(const Value& c, const IntTuple& t) {
-  if (c.kind == Value::Kind::Underscore) return t;
-  std::vector<IntTuple> out;
-  if (c.kind == Value::Kind::Tuple) {
-    if (t.is_leaf() || t.rank() != static_cast<int>(c.elems.size()))
-      throw Error(fmt::format("Mismatched Ranks: slice coordinate {} against {}", to_text(c), to_text(t)));
-    for (int i = 0; i < t.rank(); ++i) slice_into(c.elems[i], t[i], out);
-  }
-  return IntTuple(std::move(out));
 }
 
 std::size_t integers_in(const IntTuple& t) {

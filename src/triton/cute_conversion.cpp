@@ -132,9 +132,10 @@ std::vector<std::int64_t> inverse_images(const std::vector<std::int64_t>& forwar
 AnyLayout to_cute(const LinearLayout& l) {
   Shape shape;
   for (const auto& name : standard_out_dims(static_cast<int>(l.outputs().size()))) shape.push_back(l.output_size(name));
-  if (!l.bases("block").empty()) throw Error("layouts over more than one CTA (block bases) have no CuTe TV form here");
   const bool shared = std::any_of(l.inputs().begin(), l.inputs().end(), [](const InputDim& d) { return d.name == "offset"; });
   if (shared) {
+    if (!l.bases("block").empty())
+      throw Error("a shared layout over more than one CTA (block bases) has no CuTe smem form: each CTA holds its own part");
     const auto forward = images(l, "offset", shape);
     const int bits = log2_of(total(shape));
     const auto inverse = inverse_images(forward, bits);
@@ -148,8 +149,10 @@ AnyLayout to_cute(const LinearLayout& l) {
     }
     return with_swizzle(modes, shape.size() == 1);
   }
+  // The thread index runs over the whole cluster: lane, then warp, then CTA.
   std::vector<std::int64_t> threads = images(l, "lane", shape);
   for (auto i : images(l, "warp", shape)) threads.push_back(i);
+  for (auto i : images(l, "block", shape)) threads.push_back(i);
   return with_swizzle({threads, images(l, "register", shape)}, false);
 }
 
@@ -201,7 +204,7 @@ Basis to_coordinate(std::int64_t idx, const Shape& shape) {
   return coordinate_of(idx, shape);
 }
 
-void check_shape(const Shape& shape) {
+void check_tensor_shape(const Shape& shape) {
   if (shape.empty()) throw Error("converting a CuTe layout to Triton needs the tensor shape (--shape, e.g. --shape 16,32)");
   for (auto e : shape)
     if (!std::has_single_bit(static_cast<std::uint64_t>(e)) || e > (std::int64_t{1} << 24))
@@ -210,8 +213,9 @@ void check_shape(const Shape& shape) {
 
 }  // namespace
 
-LinearLayout from_cute_tv(const AnyLayout& tv, const std::vector<std::int64_t>& shape, std::int64_t lanes) {
-  check_shape(shape);
+LinearLayout from_cute_tv(const AnyLayout& tv, const std::vector<std::int64_t>& shape, std::int64_t lanes,
+                          std::int64_t warps) {
+  check_tensor_shape(shape);
   const Layout& l = inner_layout(tv);
   if (rank(l) != 2) throw Error(fmt::format("a TV layout has two modes (thread, value), got rank {}", rank(l)));
   const auto thread_offsets = bit_images(get(l, 0), "thread");
@@ -224,18 +228,22 @@ LinearLayout from_cute_tv(const AnyLayout& tv, const std::vector<std::int64_t>& 
   const auto thread = through_swizzle(tv, thread_offsets);
   const auto value = through_swizzle(tv, value_offsets);
   const int lane_bits = log2_of(lanes);
-  InputDim reg{"register", {}}, lane{"lane", {}}, warp{"warp", {}};
+  const int warp_bits = warps > 0 ? log2_of(warps) : static_cast<int>(thread.size());
+  InputDim reg{"register", {}}, lane{"lane", {}}, warp{"warp", {}}, block{"block", {}};
   for (auto i : value) reg.bases.push_back(to_coordinate(i, shape));
-  for (std::size_t k = 0; k < thread.size(); ++k)
-    (static_cast<int>(k) < lane_bits ? lane : warp).bases.push_back(to_coordinate(thread[k], shape));
+  for (std::size_t k = 0; k < thread.size(); ++k) {
+    const int bit = static_cast<int>(k);
+    InputDim& in = bit < lane_bits ? lane : bit < lane_bits + warp_bits ? warp : block;
+    in.bases.push_back(to_coordinate(thread[k], shape));
+  }
   std::vector<OutputDim> outs;
   const auto names = standard_out_dims(static_cast<int>(shape.size()));
   for (std::size_t d = 0; d < shape.size(); ++d) outs.push_back({names[d], shape[d]});
-  return LinearLayout({reg, lane, warp, {"block", {}}}, outs);
+  return LinearLayout({reg, lane, warp, block}, outs);
 }
 
 LinearLayout from_cute_smem(const AnyLayout& smem, const std::vector<std::int64_t>& shape) {
-  check_shape(shape);
+  check_tensor_shape(shape);
   const auto forward = through_swizzle(smem, bit_images(inner_layout(smem), "smem layout"));
   const int bits = log2_of(total(shape));
   if (static_cast<int>(forward.size()) != bits)

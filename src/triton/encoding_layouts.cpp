@@ -19,7 +19,7 @@ using Shape = std::vector<std::int64_t>;
 // Parameters larger than this are no GPU layout and would only overflow.
 constexpr std::int64_t kMaxExtent = std::int64_t{1} << 24;
 
-bool is_power_of_two(std::int64_t v) { return v > 0 && (v & (v - 1)) == 0; }
+bool is_positive_power_of_two(std::int64_t v) { return v > 0 && (v & (v - 1)) == 0; }
 
 // The fields of one attribute, each read once and checked.
 class Fields {
@@ -68,7 +68,7 @@ class Fields {
     if (out.size() != rank)
       throw TextError(fmt::format("'{}' has {} entries for a rank-{} tensor", key, out.size(), rank), v.at);
     for (std::size_t i = 0; i < out.size(); ++i)
-      if (!is_power_of_two(out[i]) || out[i] > kMaxExtent)
+      if (!is_positive_power_of_two(out[i]) || out[i] > kMaxExtent)
         throw TextError(fmt::format("'{}' entries must be powers of two (at most {}), got {}", key, kMaxExtent, out[i]),
                         v.list[i].at);
     return out;
@@ -115,8 +115,9 @@ class Fields {
     return out;
   }
 
-  // Refuses fields this encoding does not have, and a CTA layout of more
-  // than one CTA (layoutx models one block).
+  bool has(std::string_view key) const { return find(key) != nullptr; }
+
+  // Refuses fields this encoding does not have.
   void only(std::initializer_list<std::string_view> known) const {
     for (const auto& [k, v] : a_.fields) check_known(k, v, known);
     for (const auto& [k, v] : a_.trailing) check_known(k, v, known);
@@ -131,17 +132,6 @@ class Fields {
   }
 
   void check_known(const std::string& k, const AttributeValue& v, std::initializer_list<std::string_view> known) const {
-    if (k == "CTAsPerCGA" || k == "CTASplitNum") {
-      for (const auto& e : v.list)
-        if (e.kind != AttributeValue::Kind::Integer || e.integer != 1)
-          throw TextError("layouts over more than one CTA are not supported", e.at);
-      return;
-    }
-    if (k == "CTAOrder") return;
-    if (k == "CGALayout" || k == "cgaLayout") {
-      if (!v.list.empty()) throw TextError("layouts over more than one CTA are not supported", v.at);
-      return;
-    }
     if (std::find(known.begin(), known.end(), k) == known.end())
       throw TextError(fmt::format("#ttg.{} has no field '{}'", a_.name, k), v.at);
   }
@@ -171,14 +161,79 @@ std::vector<std::string> permuted_dims(int rank, const std::vector<int>& order) 
   return out;
 }
 
-// One block's layout grown or cut to the shape, then the (single-CTA) block dimension.
-LinearLayout combine_with_shape(LinearLayout cta, const Shape& shape) {
-  cta = ensure_not_smaller(cta, shape);
-  cta = ensure_not_larger(cta, shape);
+// Along CTAOrder (minor first) each dimension is split among CTASplitNum
+// CTAs, and the other CTAsPerCGA / CTASplitNum CTAs hold copies.
+LinearLayout cga_from_split(const Fields& f, std::size_t rank) {
+  const Shape ctas = f.extents("CTAsPerCGA", rank);
+  const Shape split = f.extents("CTASplitNum", rank);
+  const auto order = f.order("CTAOrder", rank);
+  const auto names = standard_out_dims(static_cast<int>(rank));
+  LinearLayout l;
+  for (int d : order) {
+    const auto i = static_cast<std::size_t>(d);
+    if (ctas[i] % split[i] != 0)
+      throw TextError(fmt::format("CTAsPerCGA[{}] = {} is not a multiple of CTASplitNum[{}] = {}", d, ctas[i], d, split[i]),
+                      f.need("CTASplitNum").list[i].at);
+    l = l * LinearLayout::identity_1d(split[i], "block", names[i]) * LinearLayout::zeros_1d(ctas[i] / split[i], "block", names[i]);
+  }
+  return l.transpose_outs(names);
+}
+
+// The block -> tensor coordinate map of a layout's CTAs (its cluster, CGA):
+// Triton 3.6 prints `CGALayout = [[...], ...]`, one block basis per CTA bit,
+// and omits it for one CTA; earlier Triton printed CTAsPerCGA, CTASplitNum and
+// CTAOrder.
+LinearLayout cga_layout(const Fields& f, std::size_t rank) {
+  const auto names = standard_out_dims(static_cast<int>(rank));
+  if (f.has("CGALayout")) {
+    if (f.has("CTAsPerCGA") || f.has("CTASplitNum") || f.has("CTAOrder"))
+      throw TextError("give CGALayout or CTAsPerCGA/CTASplitNum/CTAOrder, not both", f.need("CGALayout").at);
+    std::vector<Basis> bases = f.bases("CGALayout");
+    if (bases.size() > 8) throw TextError("CGALayout has more than 8 bases (256 CTAs)", f.need("CGALayout").at);
+    for (std::size_t k = 0; k < bases.size(); ++k) {
+      if (bases[k].size() != rank)
+        throw TextError(fmt::format("a CGALayout basis needs {} coordinates for a rank-{} tensor", rank, rank),
+                        f.need("CGALayout").list[k].at);
+      for (auto x : bases[k])
+        if (x != 0 && !is_positive_power_of_two(x))
+          throw TextError("CGALayout coordinates must be 0 or powers of two", f.need("CGALayout").list[k].at);
+    }
+    return LinearLayout::inferred({{"block", std::move(bases)}}, names);
+  }
+  if (f.has("CTAsPerCGA") || f.has("CTASplitNum") || f.has("CTAOrder")) return cga_from_split(f, rank);
   std::vector<OutputDim> unit;
-  for (const auto& o : cta.outputs()) unit.push_back({o.name, 1});
-  const LinearLayout block({{"block", {}}}, unit);
-  return (cta * block).transpose_outs(standard_out_dims(static_cast<int>(shape.size())));
+  for (const auto& n : names) unit.push_back({n, 1});
+  return LinearLayout({{"block", {}}}, unit);
+}
+
+// A dot operand's CTAs: the parent's, except that CTAs apart along K hold
+// copies (each CTA needs the whole K extent of its operand).
+LinearLayout cga_of_operand(const LinearLayout& parent_cga, int k_dim) {
+  std::vector<InputDim> ins = parent_cga.inputs();
+  for (auto& in : ins)
+    for (auto& b : in.bases) b[static_cast<std::size_t>(k_dim)] = 0;
+  return LinearLayout::inferred(std::move(ins), out_names(parent_cga));
+}
+
+// The shape one CTA holds: the tensor divided among the CTAs that split it.
+Shape shape_per_cta(const LinearLayout& cga, const Shape& shape) {
+  const LinearLayout fitted = ensure_not_larger(cga, shape);
+  Shape out = shape;
+  for (std::size_t d = 0; d < shape.size(); ++d)
+    out[d] = std::max<std::int64_t>(1, shape[d] / fitted.output_size(fmt::format("dim{}", d)));
+  return out;
+}
+
+// One CTA's layout grown or cut to its part of the shape, then the CTAs
+// (the block dimension) tiling the shape.
+LinearLayout combine_with_shape(LinearLayout cta, const LinearLayout& cga, const Shape& shape) {
+  const LinearLayout blocks = ensure_not_larger(cga, shape).transpose_outs(out_names(cta));
+  Shape per_cta(shape.size(), 1);
+  for (std::size_t d = 0; d < shape.size(); ++d)
+    per_cta[d] = std::max<std::int64_t>(1, shape[d] / blocks.output_size(fmt::format("dim{}", d)));
+  cta = ensure_not_smaller(cta, per_cta);
+  cta = ensure_not_larger(cta, per_cta);
+  return (cta * blocks).transpose_outs(standard_out_dims(static_cast<int>(shape.size())));
 }
 
 // For dot operands: warps (or lanes) repeat the operand along K.
@@ -215,34 +270,35 @@ LinearLayout distributed(const Attribute& a, const Shape& shape);
 
 LinearLayout blocked(const Attribute& a, const Shape& shape) {
   const Fields f(a);
-  f.only({"sizePerThread", "threadsPerWarp", "warpsPerCTA", "order"});
+  f.only({"sizePerThread", "threadsPerWarp", "warpsPerCTA", "order", "CGALayout", "CTAsPerCGA", "CTASplitNum", "CTAOrder"});
   const auto rank = shape.size();
   const auto order = f.order("order", rank);
   const LinearLayout cta = identity_standard_nd("register", f.extents("sizePerThread", rank), order) *
                            identity_standard_nd("lane", f.extents("threadsPerWarp", rank), order) *
                            identity_standard_nd("warp", f.extents("warpsPerCTA", rank), order);
-  return combine_with_shape(cta, shape);
+  return combine_with_shape(cta, cga_layout(f, rank), shape);
 }
 
 struct Mma {
   bool hopper = false;
   Shape warps;
   Shape instr;
+  LinearLayout cga;
 };
 
 Mma read_mma(const Attribute& a, std::size_t rank) {
   const Fields f(a);
-  f.only({"versionMajor", "versionMinor", "warpsPerCTA", "instrShape"});
+  f.only({"versionMajor", "versionMinor", "warpsPerCTA", "instrShape", "CGALayout", "CTAsPerCGA", "CTASplitNum", "CTAOrder"});
   const auto major = f.integer("versionMajor");
   if (major != 2 && major != 3)
     throw TextError(fmt::format("#ttg.nvidia_mma versionMajor {} is not supported (2: Ampere, 3: Hopper)", major),
                     f.need("versionMajor").at);
-  Mma m{major == 3, f.extents("warpsPerCTA", rank), f.integers("instrShape")};
+  Mma m{major == 3, f.extents("warpsPerCTA", rank), f.integers("instrShape"), cga_layout(f, rank)};
   const std::size_t want = m.hopper ? 3 : rank;
   if (m.instr.size() != want)
     throw TextError(fmt::format("instrShape needs {} entries here, got {}", want, m.instr.size()), f.need("instrShape").at);
   for (auto e : m.instr)
-    if (!is_power_of_two(e) || e > 256) throw TextError("instrShape entries must be powers of two up to 256", f.need("instrShape").at);
+    if (!is_positive_power_of_two(e) || e > 256) throw TextError("instrShape entries must be powers of two up to 256", f.need("instrShape").at);
   if (m.hopper && rank != 2) throw TextError("a Hopper MMA layout is for rank-2 tensors", a.at);
   if (rank < 2) throw TextError("an MMA layout is for tensors of rank 2 or more", a.at);
   return m;
@@ -255,14 +311,14 @@ LinearLayout nvidia_mma(const Attribute& a, const Shape& shape) {
   const auto order = matrix_order(rank, true);
   LinearLayout cta = mma_tile(tile, 2, order, order, a.at);
   cta = cta * identity_standard_nd("warp", m.warps, matrix_order(rank, !m.hopper)).transpose_outs(out_names(cta));
-  return combine_with_shape(cta, shape);
+  return combine_with_shape(cta, m.cga, shape);
 }
 
 LinearLayout nvidia_dot(const Attribute& parent, std::int64_t op_idx, std::int64_t k_width, const Shape& shape,
                         std::size_t at) {
   const int rank = static_cast<int>(shape.size());
   const Mma m = read_mma(parent, shape.size());
-  if (k_width <= 0 || !is_power_of_two(k_width) || k_width > 64)
+  if (k_width <= 0 || !is_positive_power_of_two(k_width) || k_width > 64)
     throw TextError("kWidth must be a power of two (1 to 64) for an MMA operand", at);
   const bool is_a = op_idx == 0;
   if (!is_a && m.hopper) throw TextError("a Hopper MMA reads operand B from shared memory: opIdx = 1 has no register layout", at);
@@ -273,12 +329,12 @@ LinearLayout nvidia_dot(const Attribute& parent, std::int64_t op_idx, std::int64
   LinearLayout cta = mma_tile(tile, k_width, order, order, at);
   const int k_dim = is_a ? rank - 1 : rank - 2;
   cta = cta * broadcast_along_k(m.warps, matrix_order(rank, !m.hopper), k_dim, "warp").transpose_outs(out_names(cta));
-  return combine_with_shape(cta, shape);
+  return combine_with_shape(cta, cga_of_operand(m.cga, k_dim), shape);
 }
 
 LinearLayout fma_dot(const Attribute& parent, std::int64_t op_idx, const Shape& shape) {
   const Fields f(parent);
-  f.only({"sizePerThread", "threadsPerWarp", "warpsPerCTA", "order"});
+  f.only({"sizePerThread", "threadsPerWarp", "warpsPerCTA", "order", "CGALayout", "CTAsPerCGA", "CTASplitNum", "CTAOrder"});
   const auto rank = shape.size();
   const auto order = f.order("order", rank);
   Shape per_thread = f.extents("sizePerThread", rank);
@@ -288,7 +344,7 @@ LinearLayout fma_dot(const Attribute& parent, std::int64_t op_idx, const Shape& 
   const LinearLayout cta = identity_standard_nd("register", per_thread, order).transpose_outs(rep) *
                            broadcast_along_k(f.extents("threadsPerWarp", rank), order, k_dim, "lane").transpose_outs(rep) *
                            broadcast_along_k(f.extents("warpsPerCTA", rank), order, k_dim, "warp").transpose_outs(rep);
-  return combine_with_shape(cta, shape);
+  return combine_with_shape(cta, cga_of_operand(cga_layout(f, rank), k_dim), shape);
 }
 
 LinearLayout dot_operand(const Attribute& a, const Shape& shape) {
@@ -323,30 +379,67 @@ LinearLayout slice(const Attribute& a, const Shape& shape) {
 
 LinearLayout swizzled_shared(const Attribute& a, const Shape& shape) {
   const Fields f(a);
-  f.only({"vec", "perPhase", "maxPhase", "order"});
+  f.only({"vec", "perPhase", "maxPhase", "order", "CGALayout", "CTAsPerCGA", "CTASplitNum", "CTAOrder"});
   const auto rank = shape.size();
   const auto order = f.order("order", rank);
   const auto vec = f.integer("vec"), per_phase = f.integer("perPhase"), max_phase = f.integer("maxPhase");
   for (const char* k : {"vec", "perPhase", "maxPhase"})
     if (const auto v = f.integer(k); v <= 0 || v > kMaxExtent) throw TextError(fmt::format("'{}' must be positive", k), f.need(k).at);
   const auto names = standard_out_dims(static_cast<int>(rank));
-  if (rank == 1) return combine_with_shape(LinearLayout::identity_1d(shape[0], "offset", "dim0"), shape);
+  const LinearLayout cga = cga_layout(f, rank);
+  const Shape per_cta = shape_per_cta(cga, shape);
+  if (rank == 1) return combine_with_shape(LinearLayout::identity_1d(per_cta[0], "offset", "dim0"), cga, shape);
   const auto col = static_cast<std::size_t>(order[0]), row = static_cast<std::size_t>(order[1]);
-  const std::int64_t cols = shape[col], rows = shape[row];
+  const std::int64_t cols = per_cta[col], rows = per_cta[row];
   InputDim offset{"offset", {}};
   for (std::int64_t c = 1; c < cols; c *= 2) offset.bases.push_back({0, c});
   for (std::int64_t r = 1; r < rows; r *= 2) offset.bases.push_back({r, (vec * ((r / per_phase) % max_phase)) % cols});
   LinearLayout cta = LinearLayout::inferred({offset}, {names[row], names[col]});
   for (std::size_t i = 2; i < rank; ++i) {
     const auto d = static_cast<std::size_t>(order[i]);
-    cta = cta * LinearLayout::identity_1d(shape[d], "offset", names[d]);
+    cta = cta * LinearLayout::identity_1d(per_cta[d], "offset", names[d]);
   }
-  return combine_with_shape(cta, shape);
+  return combine_with_shape(cta, cga, shape);
+}
+
+// The layout with its outputs reshaped: each coordinate flattened row-major
+// over the old output sizes, then unflattened row-major over `shape`.
+LinearLayout reshape_outs(const LinearLayout& l, const Shape& shape) {
+  const auto old_names = out_names(l);
+  std::vector<InputDim> ins = l.inputs();
+  for (auto& in : ins)
+    for (auto& b : in.bases) {
+      std::int64_t flat = 0;
+      for (std::size_t d = 0; d < b.size(); ++d) flat = flat * l.output_size(old_names[d]) + b[d];
+      Basis out(shape.size(), 0);
+      for (std::size_t d = shape.size(); d-- > 0;) {
+        out[d] = flat % shape[d];
+        flat /= shape[d];
+      }
+      b = std::move(out);
+    }
+  std::vector<OutputDim> outs;
+  const auto names = standard_out_dims(static_cast<int>(shape.size()));
+  for (std::size_t d = 0; d < shape.size(); ++d) outs.push_back({names[d], shape[d]});
+  return LinearLayout(std::move(ins), std::move(outs));
+}
+
+// Each basis permuted: coordinate j of the result is coordinate order[j].
+LinearLayout permute_coordinates(const LinearLayout& l, const std::vector<int>& order) {
+  std::vector<InputDim> ins = l.inputs();
+  for (auto& in : ins)
+    for (auto& b : in.bases) {
+      Basis out;
+      for (int i : order) out.push_back(b[static_cast<std::size_t>(i)]);
+      b = std::move(out);
+    }
+  return LinearLayout::inferred(std::move(ins), out_names(l));
 }
 
 LinearLayout nvmma_shared(const Attribute& a, const Shape& shape) {
   const Fields f(a);
-  f.only({"swizzlingByteWidth", "transposed", "elementBitWidth", "fp4Padded"});
+  f.only({"swizzlingByteWidth", "transposed", "elementBitWidth", "fp4Padded", "rank", "CGALayout", "CTAsPerCGA",
+          "CTASplitNum", "CTAOrder"});
   const auto swizzle = f.integer("swizzlingByteWidth");
   const auto bits = f.integer("elementBitWidth");
   const bool transposed = f.boolean_or("transposed", false);
@@ -356,9 +449,14 @@ LinearLayout nvmma_shared(const Attribute& a, const Shape& shape) {
   if (bits != 8 && bits != 16 && bits != 32 && bits != 64)
     throw TextError("elementBitWidth must be 8, 16, 32 or 64", f.need("elementBitWidth").at);
   const int rank = static_cast<int>(shape.size());
+  if (const auto written = f.integer_or("rank", 2); written != rank)
+    throw TextError(fmt::format("this #ttg.nvmma_shared is for rank-{} tensors, the shape has rank {}", written, rank),
+                    f.has("rank") ? f.need("rank").at : a.at);
   const auto names = standard_out_dims(rank);
+  const LinearLayout cga = cga_layout(f, shape.size());
+  const Shape per_cta = shape_per_cta(cga, shape);
   // The TMA box: at most 256 per dimension, the contiguous one as wide as the swizzle.
-  Shape box = shape;
+  Shape box = per_cta;
   const auto contig = static_cast<std::size_t>(transposed ? 0 : rank - 1);
   if (fp4) box[contig] *= 2;
   for (auto& e : box) e = std::min<std::int64_t>(e, 256);
@@ -375,10 +473,13 @@ LinearLayout nvmma_shared(const Attribute& a, const Shape& shape) {
     LinearLayout l = LinearLayout::identity_1d(box[static_cast<std::size_t>(rank - 1)], "offset", names.back());
     for (int i = rank - 2; i >= 0; --i)
       l = l * LinearLayout::identity_1d(box[static_cast<std::size_t>(i)], "offset", names[static_cast<std::size_t>(i)]);
-    return combine_with_shape(ensure_not_smaller(l, shape), shape);
+    return combine_with_shape(ensure_not_smaller(l, per_cta), cga, shape);
   }
-  if (rank != 2) throw TextError("layoutx derives swizzled #ttg.nvmma_shared layouts for rank-2 tensors only", a.at);
-  Shape collapsed{box[0], box[1]};
+  if (rank < 2) throw TextError("a swizzled #ttg.nvmma_shared layout is for tensors of rank 2 or more", a.at);
+  // The outer dimensions collapse into rows; the layout is built for that
+  // matrix and reshaped back.
+  Shape collapsed{1, box.back()};
+  for (int i = 0; i + 1 < rank; ++i) collapsed[0] *= box[static_cast<std::size_t>(i)];
   if (transposed) std::swap(collapsed[0], collapsed[1]);
   // One core matrix: 8 rows of the swizzle's width, row r XOR-ed by 16 bytes times its phase.
   const std::int64_t vec = 128 / bits;
@@ -393,14 +494,17 @@ LinearLayout nvmma_shared(const Attribute& a, const Shape& shape) {
   if (collapsed[1] * (fp4 ? 2 : 1) < tile_cols || collapsed[0] < 8)
     throw TextError(fmt::format("the shape is smaller than one {}x{} core matrix of this layout", 8, tile_cols / (fp4 ? 2 : 1)),
                     a.at);
-  LinearLayout l = ensure_not_smaller(tile, collapsed);
+  const LinearLayout matrix = ensure_not_smaller(tile, collapsed);
+  Shape unflattened = box;
+  // Transposed: the contiguous dimension (dim0) is the matrix's columns.
+  if (transposed) std::rotate(unflattened.begin(), unflattened.begin() + 1, unflattened.end());
+  LinearLayout l = reshape_outs(matrix, unflattened);
   if (transposed) {
-    std::vector<InputDim> ins = l.inputs();
-    for (auto& in : ins)
-      for (auto& b : in.bases) std::swap(b[0], b[1]);
-    l = LinearLayout(std::move(ins), {{"dim0", l.output_size("dim1")}, {"dim1", l.output_size("dim0")}});
+    std::vector<int> order{rank - 1};
+    for (int i = 0; i + 1 < rank; ++i) order.push_back(i);
+    l = permute_coordinates(l, order);
   }
-  return combine_with_shape(ensure_not_smaller(l, shape), shape);
+  return combine_with_shape(ensure_not_smaller(l, per_cta), cga, shape);
 }
 
 LinearLayout distributed(const Attribute& a, const Shape& shape) {
@@ -441,7 +545,7 @@ void check_shape(const Shape& shape, std::size_t at) {
   if (shape.size() > 6) throw TextError("tensors of rank above 6 are not supported", at);
   std::int64_t total = 1;
   for (auto e : shape) {
-    if (!is_power_of_two(e) || e > kMaxExtent)
+    if (!is_positive_power_of_two(e) || e > kMaxExtent)
       throw TextError(fmt::format("the shape's extents must be powers of two up to {}, got {}", kMaxExtent, e), at);
     total *= e;
     if (total > (std::int64_t{1} << 32)) throw TextError("the shape holds more than 2^32 elements", at);

@@ -38,3 +38,48 @@ layoutx(emit --triton --smem --shape 8,64 "Sw<3,3,3> o (8,64):(64,1)")
 expect(0 "^#ttg.shared_linear<\\{offset = \\[\\[0, 1\\], \\[0, 2\\], \\[0, 4\\], \\[0, 8\\], \\[0, 16\\], \\[0, 32\\], \\[1, 8\\], \\[2, 16\\], \\[4, 32\\]\\], block = \\[\\]\\}, alignment = 16>\n$" "^$" "emit --triton --smem of a swizzled smem layout")
 layoutx(emit --triton --shape 16,32 "((3,16),4):((64,1),16)")
 expect(1 "" "thread mode 0 \\(3:64\\) is not linear over F2: its extent 3 is not a power of two" "a mode that is not linear over F2")
+
+# tv of a Triton layout alone: its tile is the tensor (--shape, or the shape a
+# linear layout carries), as if TILE were given.
+layoutx(--shape 16,32 tv "${blocked}" "(16,32)")
+set(with_tile "${out}")
+layoutx(--shape 16,32 tv "${blocked}")
+if(NOT rc EQUAL 0 OR NOT out STREQUAL "${with_tile}")
+  fail("tv of a Triton layout without TILE should show it over its shape (16,32)")
+endif()
+layoutx(tv "${linear}")
+if(NOT rc EQUAL 0 OR NOT out STREQUAL "${with_tile}")
+  fail("tv of a #ttg.linear without TILE should show it over the shape it carries")
+endif()
+layoutx(tv "((8,16),4):((64,1),16)")
+expect(2 "" "tv takes TV_LAYOUT and TILE, or --atom NAME" "a CuTe TV layout still needs its TILE")
+
+# Layouts over a cluster of CTAs: the thread index goes on through the block.
+layoutx(--shape 64,32 eval "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[1, 0]]}>")
+expect(0 "^\\(\\(8,16,2\\),\\(4,2\\)\\):\\(\\(256,1,32\\),\\(64,16\\)\\)\n$" "^$" "a blocked layout over 2 CTAs")
+layoutx(--shape 64,32 emit --triton "((8,16,2),(4,2)):((256,1,32),(64,16))")
+expect(0 "warp = \\[\\[4, 0\\], \\[8, 0\\], \\[32, 0\\]\\], block = \\[\\]" "^$" "without the warp count, a CuTe TV layout's threads past the lanes are warps")
+layoutx(--shape 64,64 eval "#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], CGALayout = [[1, 0]]}>")
+expect(1 "" "a shared layout over more than one CTA" "a shared layout over 2 CTAs has no smem form")
+# With --warps, the threads past them are CTAs: Triton 3.6's linear layout of
+# that blocked layout over 2 CTAs (tests/data/triton/golden.jsonl), exactly.
+layoutx(--shape 64,32 emit --triton --warps 4 "((8,16,2),(4,2)):((256,1,32),(64,16))")
+if(NOT rc EQUAL 0 OR NOT out STREQUAL "#ttg.linear<{register = [[0, 1], [0, 2], [16, 0]], lane = [[0, 4], [0, 8], [0, 16], [1, 0], [2, 0]], warp = [[4, 0], [8, 0]], block = [[32, 0]]}>\n")
+  fail("emit --triton --warps 4 of a CuTe TV layout over 2 CTAs should give Triton's block bases")
+endif()
+
+# Every command that takes a layout, given Triton layouts: the same answers as
+# for their CuTe forms (tests/data/triton_commands.tsv, read by
+# run_triton_commands.py, which needs Python 3).
+find_program(python3 NAMES python3)
+if(python3)
+  execute_process(COMMAND ${python3} ${CMAKE_CURRENT_LIST_DIR}/run_triton_commands.py ${LAYOUTX}
+                          ${CMAKE_CURRENT_LIST_DIR}/../data/triton_commands.tsv
+                  OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+  message(STATUS "triton_commands.tsv: ${out}")
+  if(NOT rc EQUAL 0)
+    fail("commands given Triton layouts should answer as for their CuTe forms")
+  endif()
+else()
+  message(STATUS "no python3: tests/data/triton_commands.tsv not run")
+endif()

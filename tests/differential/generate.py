@@ -165,6 +165,20 @@ class Compose(Node):
         return expr, cpp, twin
 
 
+class Method(Node):
+    """f(x, args) in layoutx, x.f(args) in C++ (CuTe's member functions, e.g. with_shape)."""
+
+    def __init__(self, name, target, args):
+        self.name, self.target, self.args = name, target, list(args)
+
+    def render(self, marks):
+        t = self.target.render(marks)
+        parts = [a.render(marks) for a in self.args]
+        return (self.name + '(' + ', '.join([t[0]] + [p[0] for p in parts]) + ')',
+                '(' + t[1] + ').' + self.name + '(' + ', '.join(p[1] for p in parts) + ')',
+                '(' + t[2] + ').' + self.name + '(' + ', '.join(p[2] for p in parts) + ')')
+
+
 class Eval(Node):
     """L(c0, c1, ...): evaluation or slicing (C++: L(c0, c1, ...))."""
 
@@ -194,6 +208,21 @@ class SB(Node):
         if marks.static(self.role):
             return '_%d%s' % (self.v, suffix), twin, twin
         return '%d%s' % (self.v, suffix), '(%d * %s)' % (self.v, e), twin
+
+
+class OnTensor(Node):
+    """CuTe's tensor partitioning of a layout: name(L, args) in layoutx; in C++ the partition of the
+    tensor make_coord_tensor(L), as (its layout, where its data starts) (diffx::layout_and_origin)."""
+
+    def __init__(self, name, target, args):
+        self.name, self.target, self.args = name, target, list(args)
+
+    def render(self, marks):
+        t = self.target.render(marks)
+        parts = [a.render(marks) for a in self.args]
+        return (self.name + '(' + ', '.join([t[0]] + [p[0] for p in parts]) + ')',
+                'diffx::layout_and_origin(%s(make_coord_tensor(%s)%s))' % (self.name, t[1], ''.join(', ' + p[1] for p in parts)),
+                'diffx::layout_and_origin(%s(make_coord_tensor(%s)%s))' % (self.name, t[2], ''.join(', ' + p[2] for p in parts)))
 
 
 UNDERSCORE = Raw('_', '_')
@@ -874,6 +903,245 @@ class Recipes:
                 coords.append(N(g.rng.randrange(size_of(m)), 'coord'))
         return Eval(target, coords)
 
+    # --- CuTe's profile relations, tuple algorithms, slice_and_offset (int_tuple.hpp, tuple_algorithms.hpp) ---
+    def profile_pair(self):
+        """two int tuples (or layouts) whose profiles agree, nearly agree or differ"""
+        g = self.g
+        a = g.shape(4096, nest=0.35)
+        r = g.rng.random()
+        if r < 0.35:
+            b = map_leaves(a, lambda x: g.leaf())
+        elif r < 0.55:  # a refined: an integer of a becomes a tuple of the same size
+            b = [[x // 2, 2] if isinstance(x, int) and x % 2 == 0 and g.chance(0.6) else x for x in a]
+        elif r < 0.7:
+            b = a
+        else:
+            b = g.shape(4096, nest=0.35)
+        nodes = []
+        for t in (a, b):
+            if g.chance(0.2):
+                nodes.append(g.layout_node(t if isinstance(t, list) else [t], g.strides_for(t if isinstance(t, list) else [t])))
+            elif g.chance(0.1):
+                nodes.append(N(size_of(t), 'arg'))
+            else:
+                nodes.append(tuple_node(t, 'arg'))
+        if g.chance(0.5):
+            nodes.reverse()
+        return nodes
+
+    def relation(self, name):
+        return Call(name, self.profile_pair())
+
+    def evenly_divides(self):
+        g = self.g
+        s = g.shape(4096, nest=0.3)
+        t = []
+        for m in s[:g.pick([1, len(s), len(s), len(s) + 1])] if g.chance(0.95) else s + [2]:
+            sz = size_of(m)
+            divs = [x for x in (1, 2, 4, 8, 16) if sz % x == 0]
+            t.append(g.pick(divs) if g.chance(0.75) else g.pick([3, 5, 6, 32]))
+        tiler = tuple_node(t, 'arg') if len(t) > 1 or g.chance(0.5) else tuple_node(t[0], 'arg')
+        return Call('evenly_divides', [tuple_node(s, 'shape'), tiler])
+
+    def inner_product(self):
+        g = self.g
+        a = g.shape(4096, nest=0.3)
+        b = g.strides_for(a) if g.chance(0.9) else g.shape(4096, nest=0.3)
+        return Call('inner_product', [tuple_node(a, 'arg'), tuple_node(b, 'stride')])
+
+    def elem_scale(self):
+        g = self.g
+        a = g.shape(4096, nest=0.3)
+        b = [[g.leaf(), g.leaf()] if g.chance(0.3) else g.leaf() for _ in a]
+        if g.chance(0.1):
+            b = b[:-1] or [3]
+        an = tuple_node(a, 'arg') if len(a) > 1 or g.chance(0.5) else tuple_node(a[0], 'arg')
+        return Call('elem_scale', [an, tuple_node(b, 'arg')])
+
+    def tuple_value(self):
+        """an int tuple, a tile of layouts, or a layout (no tuple to the tuple algorithms)"""
+        g = self.g
+        r = g.rng.random()
+        if r < 0.6:
+            t = g.shape(4096, nest=0.4)
+            return tuple_node(t, 'arg'), t
+        if r < 0.8:
+            return self.arg(max_size=1024, nest=0.3)
+        elems = [self.lay(max_size=16, nest=0.1) if g.chance(0.6) else N(g.leaf(), 'arg') for _ in range(g.pick([1, 2, 3]))]
+        return T(elems, 'tile'), [0] * len(elems)
+
+    def front_back(self, name):
+        return Call(name, [self.tuple_value()[0]])
+
+    def reverse(self):
+        return Call('reverse', [self.tuple_value()[0]])
+
+    def remove(self):
+        node, s = self.tuple_value()
+        return Call('remove', [node], targs=[self.mode_index(s)])
+
+    def replace(self):
+        g = self.g
+        node, s = self.tuple_value()
+        x = self.lay(max_size=64, nest=0.2) if g.chance(0.4) else g.int_tuple(64)
+        return Call('replace', [node, x], targs=[self.mode_index(s)])
+
+    def unflatten(self):
+        g = self.g
+        prof = g.shape(4096, nest=0.5)
+        n = len(flat(prof))
+        if g.chance(0.1):
+            n += g.pick([-1, 1])
+        leaves = [g.leaf() for _ in range(max(n, 1))]
+        prof_node = tuple_node(map_leaves(prof, lambda _x: g.pick([1, 0, 2])), 'arg')
+        if g.chance(0.4):
+            flat_node = g.layout_node(leaves, g.strides_for(leaves))
+        else:
+            flat_node = tuple_node(leaves, 'arg')
+        return Call('unflatten', [flat_node, prof_node])
+
+    def with_shape(self):
+        g = self.g
+        node, s = self.arg(max_size=1024, nest=0.2)
+        n = size_of(s) if s is not None else g.pick([16, 32, 64])
+        parts = [x for x in (2, 4, 8, 16, 3) if n % x == 0] or [1]
+        k = g.pick(parts)
+        shp = [k, n // k] if g.chance(0.8) else [[k, max(n // k // 2, 1)], 2]
+        if g.chance(0.2):
+            return Method('with_shape', node, [tuple_node(x, 'arg') for x in shp])
+        return Method('with_shape', node, [tuple_node(shp, 'arg')])
+
+    def slice_coord(self, s):
+        g = self.g
+        coords = []
+        for m in s:
+            if g.chance(0.45):
+                coords.append(UNDERSCORE)
+            elif isinstance(m, list) and g.chance(0.5):
+                coords.append(T([UNDERSCORE if g.chance(0.5) else N(g.rng.randrange(x), 'coord') for x in m], 'coord'))
+            else:
+                coords.append(N(g.rng.randrange(size_of(m)), 'coord'))
+        return T(coords, 'coord')
+
+    def slice_and_offset(self):
+        g = self.g
+        if g.chance(0.3):  # a tile of a divided layout, as in the question it answers
+            m, n = g.pick([64, 128, 256]), g.pick([64, 128])
+            bm, bn = g.pick([16, 32]), g.pick([16, 32])
+            target = Call('zipped_divide', [g.layout_node([m, n], g.strides_for([m, n])), T([N(bm, 'arg'), N(bn, 'arg')], 'shape')])
+            coord = T([UNDERSCORE, T([N(g.rng.randrange(m // bm), 'coord'), N(g.rng.randrange(n // bn), 'coord')], 'coord')], 'coord')
+            return Call('slice_and_offset', [coord, target])
+        s, d = g.layout_value(1024, rank=g.pick([2, 2, 3]), nest=0.3)
+        return Call('slice_and_offset', [self.slice_coord(s), g.layout_node(s, d)])
+
+    def domain_offset(self):
+        g = self.g
+        s, d = g.layout_value(1024, rank=g.pick([1, 2, 2, 3]), nest=0.3)
+        c = map_leaves(s, lambda x: g.rng.randrange(x))
+        cn = tuple_node(c, 'coord') if g.chance(0.8) else N(g.rng.randrange(size_of(s)), 'coord')
+        return Call('domain_offset', [cn, g.layout_node(s, d)])
+
+    # --- tensor partitioning (CuTe's tensor_impl.hpp) of layouts and coordinate layouts ---
+    def tensor_target(self, rank=None):
+        """-> (node, python shape): a layout or a coordinate layout of a kernel-like shape"""
+        g = self.g
+        r = rank or g.pick([2, 2, 2, 1, 3])
+        s = [g.pick([8, 16, 32, 64, 128, 256, 1000, 100, 12, 48]) for _ in range(r)]
+        while size_of(s) > 65536:
+            s = [max(x // 2, 1) for x in s]
+        if g.chance(0.1):
+            s[0] = [2, s[0] // 2] if s[0] % 2 == 0 else s[0]
+        if g.chance(0.45):
+            if g.chance(0.7):
+                return Call('make_identity_layout', [tuple_node(s, 'shape')]), s
+            return self.coord_layout(shape=s)
+        d = g.strides_for(s)
+        d = map_leaves(d, abs)
+        return g.layout_node(s, d), s
+
+    def block_tiler(self, s, kind=None):
+        """-> (tiler node, python extents of the tile's modes or None)"""
+        g = self.g
+        kind = kind or g.pick(['shape', 'shape', 'shape', 'shape', 'tile', 'int'])
+        if kind == 'int':
+            n = g.pick([2, 4, 8, 16])
+            return N(n, 'arg'), [n]
+        ext, elems = [], []
+        for i in range(g.pick([len(s), len(s), len(s), max(len(s) - 1, 1)])):
+            sz = size_of(s[i])
+            divs = [x for x in (2, 4, 8, 16, 32, 64, 128) if sz % x == 0 and x < sz] or [1]
+            n = g.pick(divs) if g.chance(0.85) else g.pick([3, 5, 6, 128])
+            ext.append(n)
+            if kind == 'tile' and g.chance(0.5):
+                elems.append(Lay(N(n, 'shape'), N(g.pick([1, 1, 2]), 'stride')))
+            else:
+                elems.append(N(n, 'arg'))
+        return T(elems, 'tile' if kind == 'tile' else 'shape'), ext
+
+    def block_coord(self, s, ext, rest=False):
+        """a coordinate into the tiles (rest=True) or into one tile (rest=False)"""
+        g = self.g
+        if ext is None or len(ext) == 0:
+            return N(g.rng.randrange(8), 'coord')
+        counts = [-(-size_of(s[i]) // e) if rest else e for i, e in enumerate(ext)]
+        if g.chance(0.15):
+            return N(g.rng.randrange(max(1, min(64, counts[0]))), 'coord')
+        cs = [N(g.rng.randrange(max(1, c)), 'coord') for c in counts]
+        if rest and len(cs) > 1 and g.chance(0.15):
+            cs[g.rng.randrange(len(cs))] = UNDERSCORE
+        if g.chance(0.1):
+            cs = cs[:-1] or cs
+        return T(cs, 'coord')
+
+    def inner_partition(self, name='inner_partition'):
+        node, s = self.tensor_target()
+        tiler, ext = self.block_tiler(s)
+        return OnTensor(name, node, [tiler, self.block_coord(s, ext, rest=True)])
+
+    def outer_partition(self):
+        node, s = self.tensor_target()
+        tiler, ext = self.block_tiler(s)
+        return OnTensor('outer_partition', node, [tiler, self.block_coord(s, ext, rest=False)])
+
+    def local_tile(self):
+        g = self.g
+        if not g.chance(0.35):
+            return self.inner_partition('local_tile')
+        # a projection of a 3-mode CTA tiler onto a 2-mode tensor, as a GEMM's mainloop tiles A, B and C
+        node, s = self.tensor_target(rank=2)
+        bm, bn, bk = g.pick([16, 32, 64, 128]), g.pick([16, 32, 64, 128]), g.pick([4, 8, 16, 32])
+        proj = g.pick([[1, None, 1], [None, 1, 1], [1, 1, None]])
+        tiler = T([N(bm, 'arg'), N(bn, 'arg'), N(bk, 'arg')], 'shape')
+        coord = [N(g.rng.randrange(8), 'coord') for _ in range(3)]
+        coord[proj.index(1) if g.chance(0.3) else 2] = UNDERSCORE if g.chance(0.5) else coord[2]
+        step = T([N(1, 'step') if p else UNDERSCORE for p in proj], 'step')
+        return OnTensor('local_tile', node, [tiler, T(coord, 'coord'), step])
+
+    def thread_layout(self, rank=None):
+        g = self.g
+        r = rank or g.pick([1, 2, 2, 2])
+        shapes = {1: [[32], [8], [64], [128], [4]], 2: [[4, 8], [8, 4], [2, 16], [16, 8], [32, 4], [1, 32], [8, 8]]}
+        s = g.pick(shapes[r])
+        d = row_major(s) if g.chance(0.5) else col_major(s)
+        if r == 1 and g.chance(0.5):
+            return Lay(N(s[0], 'shape'), N(d[0], 'stride')), s
+        return g.layout_node(s, d), s
+
+    def local_partition(self):
+        g = self.g
+        if g.chance(0.3):
+            # a projected thread layout, as a GEMM partitions A, B and C by one (M,N,K) thread layout
+            node, s = self.tensor_target(rank=2)
+            tm, tn = g.pick([[2, 16], [4, 8], [8, 4], [16, 2], [16, 16]])
+            thr = Lay(T([N(tm, 'shape'), N(tn, 'shape'), N(1, 'shape')], 'shape'),
+                      T([N(tn, 'stride'), N(1, 'stride'), N(0, 'stride')], 'stride'))
+            proj = g.pick([[1, None, 1], [None, 1, 1], [1, 1, None]])
+            step = T([N(1, 'step') if p else UNDERSCORE for p in proj], 'step')
+            return OnTensor('local_partition', node, [thr, N(g.rng.randrange(tm * tn), 'coord'), step])
+        node, s = self.tensor_target()
+        thr, ts = self.thread_layout(rank=g.pick([1, min(2, len(s)), min(2, len(s))]))
+        return OnTensor('local_partition', node, [thr, N(g.rng.randrange(size_of(ts)), 'coord')])
+
     def swizzle_literal(self):
         return self.g.swizzle()
 
@@ -1066,6 +1334,17 @@ RECIPES = {
     'layout_literal': Recipes.layout_literal,
     'make_identity_layout': Recipes.make_identity_layout, 'make_basis_like': Recipes.make_basis_like,
     'basis_literal': Recipes.basis_literal, 'coord_eval': Recipes.coord_eval, 'coord_slice': Recipes.coord_slice,
+    # profile relations, tuple algorithms, slices with their offsets
+    'congruent': lambda r: r.relation('congruent'), 'weakly_congruent': lambda r: r.relation('weakly_congruent'),
+    'compatible': lambda r: r.relation('compatible'), 'evenly_divides': Recipes.evenly_divides,
+    'inner_product': Recipes.inner_product, 'elem_scale': Recipes.elem_scale,
+    'front': lambda r: r.front_back('front'), 'back': lambda r: r.front_back('back'), 'reverse': Recipes.reverse,
+    'remove': Recipes.remove, 'replace': Recipes.replace, 'unflatten': Recipes.unflatten,
+    'with_shape': Recipes.with_shape, 'slice_and_offset': Recipes.slice_and_offset,
+    'domain_offset': Recipes.domain_offset,
+    # tensor partitioning of layouts and coordinate layouts
+    'inner_partition': Recipes.inner_partition, 'outer_partition': Recipes.outer_partition,
+    'local_tile': Recipes.local_tile, 'local_partition': Recipes.local_partition,
 }
 RECIPES.update({'coord_' + f: _coord(f) for f in COORD_FUNCTIONS})
 
@@ -1080,8 +1359,9 @@ POLICIES = ['dynamic', 'dynamic', 'static', 'mixed', 'mixed', 'mixed', 'shapes-s
 
 
 def count_nest(node):
-    if isinstance(node, (Call, Compose, Eval)):
-        kids = node.args if isinstance(node, Call) else node.parts if isinstance(node, Compose) else [node.target] + node.coords
+    if isinstance(node, (Call, Compose, Eval, Method)):
+        kids = (node.args if isinstance(node, Call) else node.parts if isinstance(node, Compose)
+                else [node.target] + node.args if isinstance(node, Method) else [node.target] + node.coords)
         return 1 + max([count_nest(k) for k in kids] or [0])
     if isinstance(node, (T, Lay)):
         kids = node.elems if isinstance(node, T) else [node.shape, node.stride]

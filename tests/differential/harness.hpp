@@ -6,6 +6,7 @@
 
 #include <cute/layout.hpp>
 #include <cute/layout_composed.hpp>
+#include <cute/tensor_impl.hpp>
 #include <cute/swizzle_layout.hpp>
 #include <cute/util/print_tensor.hpp>
 #include <cute/numeric/numeric_types.hpp>
@@ -105,6 +106,12 @@ void report(T const& x) {
     printf("K other\n");
     line("P"); print(x); end();
   }
+}
+
+// A tensor partition of make_coord_tensor(L) as layoutx answers it: (its layout, where its data starts).
+template <class Tensor>
+auto layout_and_origin(Tensor const& t) {
+  return cute::make_tuple(t.layout(), t.data().coord_);
 }
 
 using CaseFn = void (*)();

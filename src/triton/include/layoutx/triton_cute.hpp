@@ -1,8 +1,9 @@
 // Triton linear layouts as CuTe layouts and back.
 //
-// A distributed linear layout (register, lane, warp) is a CuTe TV layout:
-// (thread, value) -> the element's index in the tensor, column-major over the
-// shape as CuTe indexes a tile; thread = lane + lanes * warp, value = register.
+// A distributed linear layout (register, lane, warp, block) is a CuTe TV
+// layout: (thread, value) -> the element's index in the tensor, column-major
+// over the shape as CuTe indexes a tile; thread = lane + lanes * (warp + warps
+// * block), numbering the threads of the whole cluster, value = register.
 // A shared linear layout (offset -> element) is the inverse of CuTe's smem
 // layout: element coordinate -> offset. Bases that need XOR become a swizzle
 // composed on top (Sw<B,M,S> o layout).
@@ -21,9 +22,11 @@ namespace layoutx::triton {
 AnyLayout to_cute(const LinearLayout& l);
 
 // The linear layout of a CuTe TV layout (mode 0 threads, mode 1 values) over
-// a tensor of the given shape, `lanes` threads a warp. Throws Error naming the
+// a tensor of the given shape, `lanes` threads a warp and `warps` warps a CTA
+// (0: one CTA, every thread past the lanes a warp). Throws Error naming the
 // mode that is not linear over F2.
-LinearLayout from_cute_tv(const AnyLayout& tv, const std::vector<std::int64_t>& shape, std::int64_t lanes = 32);
+LinearLayout from_cute_tv(const AnyLayout& tv, const std::vector<std::int64_t>& shape, std::int64_t lanes = 32,
+                          std::int64_t warps = 0);
 
 // The shared linear layout (offset -> element) of a CuTe smem layout
 // (element coordinate -> offset) over a tensor of the given shape.

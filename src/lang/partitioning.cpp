@@ -1,0 +1,189 @@
+// CuTe's tensor partitioning (tensor_impl.hpp: inner_partition, outer_partition,
+// local_tile, local_partition) on a layout. CuTe partitions tensors; a layout L
+// here stands for the tensor make_coord_tensor(L), whose data starts at the zero
+// of L's codomain (0, or the coordinate (0,0,...) of a coordinate layout). A
+// partition answers what the partitioned tensor holds: (its layout, where its
+// data starts), as slice_and_offset answers (layout, offset).
+#include "partitioning.hpp"
+
+#include <fmt/format.h>
+
+#include <functional>
+
+#include "layoutx/algebra.hpp"
+#include "layoutx/arithmetic_tuple.hpp"
+#include "layoutx/notation.hpp"
+
+namespace layoutx::lang {
+
+namespace {
+
+Value underscores(int n) {
+  if (n == 1) return Value::tag(Value::Kind::Underscore);
+  return Value::tuple(std::vector<Value>(static_cast<std::size_t>(n), Value::tag(Value::Kind::Underscore)));
+}
+
+int rank_of(const IntTuple& t) { return t.is_leaf() ? 1 : t.rank(); }
+
+// append<N>(coord, _) when the coordinate is a tuple; an integer coordinate indexes the mode flat.
+Value padded_coordinate(const Value& coord, int n) {
+  if (coord.kind != Value::Kind::Tuple) return coord;
+  if (static_cast<int>(coord.elems.size()) > n)
+    throw Error(fmt::format("static_assert(N > tuple_size): the coordinate {} has more modes than the {} it slices",
+                            to_text(coord), n));
+  Value padded = coord;
+  while (static_cast<int>(padded.elems.size()) < n) padded.elems.push_back(Value::tag(Value::Kind::Underscore));
+  return padded;
+}
+
+IntTuple sum_of(const IntTuple& strides) {
+  if (strides.is_leaf()) return strides;
+  IntTuple sum = IntTuple(static_int(0));
+  for (const IntTuple& d : strides.elems()) sum = coordinate_sum(sum, sum_of(d));
+  return sum;
+}
+
+// The zero of the layout's codomain, CuTe's coprofile: 0, or (0,...) shaped as the sum of the strides.
+IntTuple codomain_zero(const Layout& l) {
+  if (!is_coordinate_layout(l)) return IntTuple(static_int(0));
+  IntTuple sum = sum_of(l.stride);
+  if (sum.is_leaf() && sum.value().is_scaled_basis()) sum = as_arithmetic_tuple(sum.value());
+  return repeat_like(sum, static_int(0));
+}
+
+// A tensor whose data starts at `origin`, of layout l, sliced at a coordinate
+// holding `_`: (the slice, where its data starts).
+Value tensor_slice(const IntTuple& origin, const Layout& l, const Value& coord) {
+  const Layout sliced{slice(coord, l.shape), slice(coord, l.stride)};
+  return Value::tuple({Value::of(sliced), Value::of(coordinate_sum(origin, offset_at(l, underscores_as_zero(coord))))});
+}
+
+std::vector<Value> lift_dice(const Value& a, const Value& b) {
+  if (a.kind == Value::Kind::Tuple) {
+    if (b.kind != Value::Kind::Tuple || b.elems.size() != a.elems.size())
+      throw Error(fmt::format("Mismatched Ranks: projection {} against {}", to_text(a), to_text(b)));
+    std::vector<Value> kept;
+    for (std::size_t i = 0; i < a.elems.size(); ++i) {
+      std::vector<Value> part = lift_dice(a.elems[i], b.elems[i]);
+      kept.insert(kept.end(), part.begin(), part.end());
+    }
+    return kept;
+  }
+  if (a.kind == Value::Kind::Underscore) return {};
+  return {b};
+}
+
+// CuTe's dice: the elements of b where the projection holds an integer (`_` drops one).
+Value dice(const Value& projection, const Value& b) {
+  if (b.kind == Value::Kind::Layout) {
+    const Value shape = dice(projection, Value::of(b.layout.shape));
+    const Value stride = dice(projection, Value::of(b.layout.stride));
+    return Value::of(Layout{shape.as_int_tuple(), stride.as_int_tuple()});
+  }
+  if (projection.kind == Value::Kind::Tuple) return Value::tuple(lift_dice(projection, b));
+  if (projection.kind == Value::Kind::Underscore) return Value::tuple({});
+  return b;
+}
+
+// idx2crd(idx, shape, stride): each mode's (idx / stride) % shape.
+IntTuple hierarchical_coordinate(Int idx, const IntTuple& shape, const IntTuple& stride) {
+  if (shape.is_tuple()) {
+    if (stride.is_leaf() || stride.rank() != shape.rank())
+      throw Error(fmt::format("Mismatched Ranks: shape {} and stride {}", to_text(shape), to_text(stride)));
+    std::vector<IntTuple> out;
+    for (int i = 0; i < shape.rank(); ++i) out.push_back(hierarchical_coordinate(idx, shape[i], stride[i]));
+    return IntTuple(std::move(out));
+  }
+  if (shape.value().is_constant(1)) return IntTuple(static_int(0));
+  if (stride.value().value == 0)
+    throw Error(fmt::format("division by zero: the thread layout's stride 0 over {} threads gives no coordinate",
+                            to_text(shape)));
+  return (idx / stride.value()) % shape.value();
+}
+
+// Layout::get_flat_coord(idx): the coordinate of idx, one integer per mode.
+IntTuple flat_coordinate(const Layout& tile, Int idx) {
+  const IntTuple hier = hierarchical_coordinate(idx, tile.shape, tile.stride);
+  if (tile.shape.is_leaf()) return hier;
+  if (tile.shape.rank() == 1) return IntTuple(crd2idx(hier, tile.shape));
+  std::vector<IntTuple> out;
+  for (int i = 0; i < tile.shape.rank(); ++i) out.push_back(IntTuple(crd2idx(hier[i], tile.shape[i])));
+  return IntTuple(std::move(out));
+}
+
+Value rethrown(const Call& c, const std::function<Value()>& f) {
+  try {
+    return f();
+  } catch (const SourceError&) {
+    throw;
+  } catch (const Error& e) {
+    c.fail(e.what());
+  }
+}
+
+Value partition(const Layout& l, const Value& tiler, const Value& coord, bool inner) {
+  const Layout tiled = zipped_divide(l, to_tiler(tiler));
+  const int r0 = rank_of(tiled.shape[0]), r1 = rank_of(tiled.shape[1]);
+  const IntTuple origin = codomain_zero(l);
+  if (inner) return tensor_slice(origin, tiled, Value::tuple({underscores(r0), padded_coordinate(coord, r1)}));
+  return tensor_slice(origin, tiled, Value::tuple({padded_coordinate(coord, r0), underscores(r1)}));
+}
+
+Layout partitioned_layout(const Call& c) {
+  const Value& v = c.args.at(0);
+  if (v.kind == Value::Kind::Composed)
+    c.fail_arg(0, fmt::format("{} of a swizzled layout is not supported; partition its inner layout", c.name()));
+  return c.layout(0);
+}
+
+}  // namespace
+
+IntTuple offset_at(const Layout& l, const IntTuple& coord) {
+  if (is_coordinate_layout(l)) return evaluate_coordinate(l, coord);
+  return IntTuple(crd2idx(coord, l.shape, l.stride));
+}
+
+Value fn_inner_partition(const Call& c) {
+  c.expect_args(3, 3);
+  c.expect_template_args(0, 0);
+  const Layout l = partitioned_layout(c);
+  return rethrown(c, [&] { return partition(l, c.args[1], c.args[2], true); });
+}
+
+Value fn_outer_partition(const Call& c) {
+  c.expect_args(3, 3);
+  c.expect_template_args(0, 0);
+  const Layout l = partitioned_layout(c);
+  return rethrown(c, [&] { return partition(l, c.args[1], c.args[2], false); });
+}
+
+// local_tile(L, tiler, coord[, projection]): the tile at coord of L divided by the tiler.
+Value fn_local_tile(const Call& c) {
+  c.expect_args(3, 4);
+  c.expect_template_args(0, 0);
+  const Layout l = partitioned_layout(c);
+  return rethrown(c, [&] {
+    if (c.args.size() == 4) return partition(l, dice(c.args[3], c.args[1]), dice(c.args[3], c.args[2]), true);
+    return partition(l, c.args[1], c.args[2], true);
+  });
+}
+
+// local_partition(L, threads, index[, projection]): what thread `index` of the thread
+// layout owns when L is tiled by the thread layout's shape.
+Value fn_local_partition(const Call& c) {
+  c.expect_args(3, 4);
+  c.expect_template_args(0, 0);
+  const Layout l = partitioned_layout(c);
+  if (c.args[1].kind != Value::Kind::Layout && !c.args[1].is_int_tuple())
+    c.fail_arg(1, fmt::format("local_partition takes a thread layout, got {} {}", a_kind_name(c.args[1]),
+                              to_text(c.args[1])));
+  const Int index = c.integer(2);
+  return rethrown(c, [&] {
+    Layout threads = c.layout(1);
+    if (c.args.size() == 4) threads = dice(c.args[3], Value::of(threads)).layout;
+    const Value tiler = Value::of(product_each(threads.shape));
+    return partition(l, tiler, Value::of(flat_coordinate(threads, index)), false);
+  });
+}
+
+}  // namespace layoutx::lang
