@@ -4,6 +4,7 @@
 
 #include "definitions.hpp"
 #include "driver.hpp"
+#include "input_lines.hpp"
 #include "layoutx/atoms.hpp"
 #include "line_editor.hpp"
 #include "output.hpp"
@@ -123,7 +124,7 @@ int run_explorer(Settings& s) {
                   LineEditor::editing() ? "" : "\n(built without libedit: no line editing, completion or recall)"));
   while (const auto input = editor.read(kPrompt)) {
     const std::string line = trimmed(*input);
-    if (line.empty() || line.front() == '#') continue;
+    if (holds_no_expression(line)) continue;
     editor.remember(line);
     if (line.front() == ':') {
       if (!run_command(s, line)) break;

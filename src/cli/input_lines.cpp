@@ -68,12 +68,12 @@ StandardInput& standard_input() {
   return in;
 }
 
-bool blank_or_comment(const std::string& line) {
-  const auto first = line.find_first_not_of(" \t");
-  return first == std::string::npos || line[first] == '#';
-}
-
 }  // namespace
+
+bool holds_no_expression(std::string_view line) {
+  const auto first = line.find_first_not_of(" \t");
+  return first == std::string_view::npos || (line[first] == '#' && line.substr(first, 5) != "#ttg.");
+}
 
 ExpressionSource::ExpressionSource(std::vector<std::string> args, std::size_t max_length)
     : args_(std::move(args)), max_length_(max_length) {}
@@ -110,7 +110,7 @@ std::optional<InputExpression> ExpressionSource::next() {
       e.text.clear();
       return e;
     }
-    if (blank_or_comment(e.text)) continue;
+    if (holds_no_expression(e.text)) continue;
     return e;
   }
 }

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace layoutx::cli {
@@ -18,11 +19,15 @@ struct InputExpression {
   std::size_t line = 0;  // its line of standard input, from 1; 0 for an argument
 };
 
+// A line that holds no expression: blank, or a '#' comment. A Triton
+// attribute ('#ttg.blocked<{...}>') is an expression, not a comment.
+bool holds_no_expression(std::string_view line);
+
 class ExpressionSource {
  public:
   ExpressionSource(std::vector<std::string> args, std::size_t max_length);
-  // The next expression in order, skipping blank and '#' lines of standard
-  // input; nothing once every argument is used.
+  // The next expression in order, skipping the lines of standard input that
+  // hold none; nothing once every argument is used.
   std::optional<InputExpression> next();
 
  private:

@@ -21,7 +21,12 @@ Int static_and(Int a, Int b) {
   return Int{a.value != 0 && b.value != 0 ? 1 : 0, a.is_static && b.is_static};
 }
 
-Int equal(Int a, Int b) { return Int{a.value == b.value ? 1 : 0, a.is_static && b.is_static}; }
+namespace {
+
+// a == b as CuTe answers it: static when both sides are.
+Int truth_of_equal(Int a, Int b) { return Int{a.value == b.value ? 1 : 0, a.is_static && b.is_static}; }
+
+}  // namespace
 
 Int compatible(const IntTuple& a, const IntTuple& b) {
   if (a.is_tuple() && b.is_tuple()) {
@@ -30,7 +35,7 @@ Int compatible(const IntTuple& a, const IntTuple& b) {
     for (int i = 0; i < a.rank(); ++i) all = static_and(all, compatible(a.elems()[i], b.elems()[i]));
     return all;
   }
-  if (a.is_leaf()) return equal(a.value(), product(b));
+  if (a.is_leaf()) return truth_of_equal(a.value(), product(b));
   return static_int(0);
 }
 
@@ -41,7 +46,7 @@ Int evenly_divides(const IntTuple& shape, const IntTuple& tiler) {
     for (int i = 0; i < tiler.rank(); ++i) all = static_and(all, evenly_divides(shape[i], tiler.elems()[i]));
     return all;
   }
-  return equal(product(shape), product(tiler) * product(ceil_div(shape, tiler)));
+  return truth_of_equal(product(shape), product(tiler) * product(ceil_div(shape, tiler)));
 }
 
 IntTuple elem_scale(const IntTuple& a, const IntTuple& b) {

@@ -206,9 +206,13 @@ Basis to_coordinate(std::int64_t idx, const Shape& shape) {
 
 void check_tensor_shape(const Shape& shape) {
   if (shape.empty()) throw Error("converting a CuTe layout to Triton needs the tensor shape (--shape, e.g. --shape 16,32)");
-  for (auto e : shape)
+  std::int64_t elements = 1;
+  for (auto e : shape) {
     if (!std::has_single_bit(static_cast<std::uint64_t>(e)) || e > (std::int64_t{1} << 24))
       throw Error(fmt::format("the shape's extents must be powers of two, got {}", e));
+    elements *= e;
+    if (elements > (std::int64_t{1} << 32)) throw Error("the shape holds more than 2^32 elements");
+  }
 }
 
 }  // namespace

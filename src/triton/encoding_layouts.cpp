@@ -579,6 +579,15 @@ LinearLayout linear_layout_of(std::string_view text, const std::vector<std::int6
   } else {
     l = parse_layout_text(text);
   }
+  if (!given_shape) {
+    // A linear layout carries its shape: as for --shape, at most 2^32 elements.
+    std::int64_t total = 1;
+    for (auto e : covered_shape(l)) {
+      total *= e;
+      if (total > (std::int64_t{1} << 32))
+        throw TextError("the linear layout covers more than 2^32 elements", start == std::string_view::npos ? 0 : start);
+    }
+  }
   if (!given_shape && !shape.empty() && covered_shape(l) != shape)
     throw TextError(fmt::format("the linear layout covers [{}], not the shape [{}] given", fmt::join(covered_shape(l), ", "),
                                 fmt::join(shape, ", ")),

@@ -28,6 +28,10 @@ std::int64_t power_above(std::int64_t v) {
 
 const std::vector<Basis> kNoBases;
 
+// No GPU layout spans more than this along one dimension; past it the
+// coordinates of a product would overflow.
+constexpr std::int64_t kMaxOutputSize = std::int64_t{1} << 40;
+
 }  // namespace
 
 LinearLayout::LinearLayout(std::vector<InputDim> inputs, std::vector<OutputDim> outputs)
@@ -126,7 +130,12 @@ LinearLayout operator*(const LinearLayout& inner, const LinearLayout& outer) {
   std::vector<OutputDim> outs = inner.outputs();
   for (const auto& o : outer.outputs())
     if (inner.output_index(o.name) < 0) outs.push_back({o.name, 1});
-  for (auto& o : outs) o.size *= outer.output_size(o.name);
+  for (auto& o : outs) {
+    const std::int64_t factor = outer.output_size(o.name);
+    if (o.size > kMaxOutputSize / factor)
+      throw Error(fmt::format("the layout spans more than 2^40 elements along {}: no GPU layout is that large", o.name));
+    o.size *= factor;
+  }
 
   std::vector<std::string> in_names;
   for (const auto& in : inner.inputs()) in_names.push_back(in.name);

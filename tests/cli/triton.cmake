@@ -83,3 +83,7 @@ if(python3)
 else()
   message(STATUS "no python3: tests/data/triton_commands.tsv not run")
 endif()
+
+# On standard input a '#' line is a comment, but '#ttg.' starts a Triton layout.
+layoutx_stdin("# a comment\n${blocked}\n" --shape 16,32 eval -)
+expect(0 "^\\(\\(8,16\\),4\\):\\(\\(64,1\\),16\\)\n$" "^$" "a Triton attribute on standard input is an expression, not a comment")

@@ -1034,6 +1034,18 @@ class Recipes:
         s, d = g.layout_value(1024, rank=g.pick([2, 2, 3]), nest=0.3)
         return Call('slice_and_offset', [self.slice_coord(s), g.layout_node(s, d)])
 
+    def coord_slice_and_offset(self):
+        g = self.g
+        node, s = self.coord_layout(max_size=1024, rank=g.pick([2, 2, 3]))
+        return Call('slice_and_offset', [self.slice_coord(s), node])
+
+    def coord_domain_offset(self):
+        g = self.g
+        node, s = self.coord_layout(max_size=1024, rank=g.pick([1, 2, 2, 3]))
+        c = map_leaves(s, lambda x: g.rng.randrange(x))
+        cn = tuple_node(c, 'coord') if g.chance(0.8) else N(g.rng.randrange(size_of(s)), 'coord')
+        return Call('domain_offset', [cn, node])
+
     def domain_offset(self):
         g = self.g
         s, d = g.layout_value(1024, rank=g.pick([1, 2, 2, 3]), nest=0.3)
@@ -1342,6 +1354,7 @@ RECIPES = {
     'remove': Recipes.remove, 'replace': Recipes.replace, 'unflatten': Recipes.unflatten,
     'with_shape': Recipes.with_shape, 'slice_and_offset': Recipes.slice_and_offset,
     'domain_offset': Recipes.domain_offset,
+    'coord_slice_and_offset': Recipes.coord_slice_and_offset, 'coord_domain_offset': Recipes.coord_domain_offset,
     # tensor partitioning of layouts and coordinate layouts
     'inner_partition': Recipes.inner_partition, 'outer_partition': Recipes.outer_partition,
     'local_tile': Recipes.local_tile, 'local_partition': Recipes.local_partition,
