@@ -31,6 +31,8 @@ struct DiffCase {
   std::optional<std::string> print, print_layout, shape, stride;
   std::optional<std::vector<std::int64_t>> offsets;
   std::optional<std::vector<std::string>> coordinates;  // what a coordinate layout maps 0, 1, ... to
+  // CuTe prints the value, but its evaluation L(i) or its cosize does not compile
+  std::optional<std::string> evaluation_error, cosize_error;
   std::map<std::string, std::string> info;  // size/cosize/rank/depth as printed (marks kept)
 };
 
@@ -52,6 +54,8 @@ DiffCase to_case(const Json& j) {
   c.print_layout = text(j["print_layout"]);
   c.shape = text(j["shape"]);
   c.stride = text(j["stride"]);
+  c.evaluation_error = text(j["evaluation_error"]);
+  c.cosize_error = text(j["cosize_error"]);
   if (j["coordinates"].kind == Json::Kind::Array) {
     c.coordinates.emplace();
     for (const Json& o : j["coordinates"].array) c.coordinates->push_back(o.string);
@@ -121,6 +125,17 @@ std::map<std::string, std::string> info_lines(const std::string& info) {
   return found;
 }
 
+// Whether `f` refuses with layoutx's error.
+template <class F>
+bool refusal(F f) {
+  try {
+    f();
+  } catch (const Error&) {
+    return true;
+  }
+  return false;
+}
+
 // Empty when layoutx gives CuTe's answer; else what differs first.
 std::string divergence(const DiffCase& c) {
   const StaticMarks marks(c.dynamic);
@@ -156,7 +171,14 @@ std::string divergence(const DiffCase& c) {
       for (const auto& x : *c.coordinates) want += without_marks(x, false) + "\n";
       if (table != want) return "coordinates differ:\n" + table;
     }
-    if (!c.info.empty()) {
+    if (c.evaluation_error) {
+      const auto refused = refusal([&] { render_offsets(as_layout(v), OffsetFormat::Plain, [](std::string_view) {}); });
+      if (!refused) return "offsets accepted what CuTe does not compile (" + *c.evaluation_error + ")";
+    }
+    if (c.cosize_error) {
+      if (!refusal([&] { render_info(v, false); }))
+        return "info accepted a cosize that CuTe does not compile (" + *c.cosize_error + ")";
+    } else if (!c.info.empty()) {
       auto found = info_lines(render_info(v, false));
       std::map<std::string, std::string> want = c.info;
       if (c.shape) want["shape"] = *c.shape;

@@ -4,13 +4,10 @@
 
 #include <algorithm>
 
+#include "crd2idx.hpp"
 #include "layoutx/notation.hpp"
 
 namespace layoutx {
-
-namespace {
-
-}  // namespace
 
 Basis make_basis(const std::vector<int>& modes) {
   if (modes.size() > static_cast<std::size_t>(Basis::kMaxRank))
@@ -48,40 +45,6 @@ IntTuple padded(const IntTuple& t, int rank) {
   std::vector<IntTuple> e = t.elems();
   while (static_cast<int>(e.size()) < rank) e.emplace_back(static_int(0));
   return IntTuple(std::move(e));
-}
-
-IntTuple evaluate_at(const IntTuple& coord, const IntTuple& shape, const IntTuple& stride) {
-  if (coord.is_tuple()) {
-    if (shape.is_leaf())
-      throw Error(fmt::format("Invalid parameters: coordinate {} is a tuple but the shape {} is an integer",
-                              to_text(coord), to_text(shape)));
-    if (coord.rank() != shape.rank() || coord.rank() != stride.rank())
-      throw Error(fmt::format("Mismatched Ranks: coordinate {} against shape {}", to_text(coord), to_text(shape)));
-    IntTuple sum = static_int(0);
-    for (int i = 0; i < coord.rank(); ++i)
-      sum = coordinate_sum(sum, evaluate_at(coord.elems()[i], shape.elems()[i], stride.elems()[i]));
-    return sum;
-  }
-  if (shape.is_tuple()) {
-    if (shape.rank() != stride.rank())
-      throw Error(fmt::format("Mismatched Ranks: shape {} and stride {}", to_text(shape), to_text(stride)));
-    Int c = coord.value();
-    IntTuple sum = static_int(0);
-    const int n = shape.rank();
-    for (int i = 0; i < n; ++i) {
-      if (i + 1 == n) {  // the last mode takes the rest: indices past the end extend it
-        sum = coordinate_sum(sum, evaluate_at(c, shape.elems()[i], stride.elems()[i]));
-      } else {
-        const Int m = product(shape.elems()[i]);
-        sum = coordinate_sum(sum, evaluate_at(c % m, shape.elems()[i], stride.elems()[i]));
-        c = c / m;
-      }
-    }
-    return sum;
-  }
-  if (stride.is_tuple())
-    throw Error(fmt::format("incongruent shape and stride: {} against {}", to_text(shape), to_text(stride)));
-  return coord.value() * stride.value();
 }
 
 }  // namespace
@@ -138,7 +101,9 @@ IntTuple coordinate_sum(const IntTuple& a, const IntTuple& b) {
   return IntTuple(std::move(out));
 }
 
-IntTuple evaluate_coordinate(const Layout& l, const IntTuple& coord) { return evaluate_at(coord, l.shape, l.stride); }
+IntTuple evaluate_coordinate(const Layout& l, const IntTuple& coord) {
+  return crd2idx_walk<IntTuple>(coord, l.shape, l.stride, coordinate_sum);
+}
 
 IntTuple coordinate_coshape(const Layout& l) {
   // CuTe: as_arithmetic_tuple(inner_product(shape - 1, abs(stride))) + 1 at every leaf.

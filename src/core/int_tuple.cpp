@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "crd2idx.hpp"
 #include "layoutx/notation.hpp"
 
 namespace layoutx {
@@ -340,36 +341,7 @@ IntTuple compact_order(const IntTuple& shape, const IntTuple& order) {
 }
 
 Int crd2idx(const IntTuple& coord, const IntTuple& shape, const IntTuple& stride) {
-  if (coord.is_tuple()) {
-    if (shape.is_leaf())
-      throw Error(fmt::format("Invalid parameters: coordinate {} is a tuple but the shape {} is an integer",
-                              to_text(coord), to_text(shape)));
-    if (coord.rank() != shape.rank() || coord.rank() != stride.rank())
-      throw Error(fmt::format("Mismatched Ranks: coordinate {} against shape {}", to_text(coord), to_text(shape)));
-    Int sum = static_int(0);
-    for (int i = 0; i < coord.rank(); ++i) sum = sum + crd2idx(coord.elems()[i], shape.elems()[i], stride.elems()[i]);
-    return sum;
-  }
-  if (shape.is_tuple()) {
-    if (shape.rank() != stride.rank())
-      throw Error(fmt::format("Mismatched Ranks: shape {} and stride {}", to_text(shape), to_text(stride)));
-    Int c = coord.value();
-    Int sum = static_int(0);
-    const int n = shape.rank();
-    for (int i = 0; i < n; ++i) {
-      if (i + 1 == n) {  // the last mode takes the rest: indices past the end extend it
-        sum = sum + crd2idx(c, shape.elems()[i], stride.elems()[i]);
-      } else {
-        Int m = product(shape.elems()[i]);
-        sum = sum + crd2idx(c % m, shape.elems()[i], stride.elems()[i]);
-        c = c / m;
-      }
-    }
-    return sum;
-  }
-  if (stride.is_tuple())
-    throw Error(fmt::format("incongruent shape and stride: {} against {}", to_text(shape), to_text(stride)));
-  return coord.value() * stride.value();
+  return crd2idx_walk<Int>(coord, shape, stride, [](Int sum, Int x) { return sum + x; });
 }
 
 // crd2idx(c, S): an integer is already an index; a coordinate is read with

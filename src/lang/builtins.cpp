@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <limits>
 #include <map>
+#include <optional>
 
 #include "call.hpp"
 #include "partitioning.hpp"
@@ -844,6 +845,23 @@ Value fn_make_swizzle(const Call& c) {
   return Value::of(make_swizzle(c.targ(0), c.targ(1)));
 }
 
+// make_composed_layout(Sw, offset, L): the object CuTe prints as "Sw o offset o L"
+// (no identity shortcut); an inner composed layout nests as a further stage.
+Value fn_make_composed_layout(const Call& c) {
+  c.expect_args(3, 3);
+  c.expect_template_args(0, 0);
+  if (c.args[0].kind != Value::Kind::Swizzle)
+    c.fail_arg(0, "make_composed_layout takes a swizzle as its outer function, not " + a_kind_name(c.args[0]));
+  const Int offset = c.integer(1);
+  const AnyLayout inner = c.any_layout(2);
+  if (const auto* plain = std::get_if<Layout>(&inner))
+    return Value::of(ComposedLayout{c.args[0].swizzle, offset, *plain, {}});
+  const auto& composed = std::get<ComposedLayout>(inner);
+  ComposedLayout built{c.args[0].swizzle, offset, composed.layout, {SwizzleStage{composed.swizzle, composed.offset}}};
+  built.nested.insert(built.nested.end(), composed.nested.begin(), composed.nested.end());
+  return Value::of(built);
+}
+
 Value fn_make_identity_layout(const Call& c) {
   c.expect_args(1, 1);
   c.expect_template_args(0, 0);
@@ -878,23 +896,72 @@ bool holds_coordinate_layout(const Value& v) {
   }
 }
 
+// A coordinate layout with its scaled-basis strides replaced by placeholder
+// integers, which no layout of these sizes has as a stride.
+struct Placeholders {
+  Layout stand_in;
+  std::vector<Int> originals;  // the replaced strides; placeholder k stands for originals[k - 1]
+};
+
+constexpr std::int64_t kPlaceholderBase = std::int64_t{1} << 40;
+
+// Empty unless every scaled-basis stride sits in a mode of static size 1.
+std::optional<Placeholders> with_placeholders(const Layout& l) {
+  Placeholders p;
+  bool unit_modes_only = true;
+  const IntTuple stride = transform_leaf(l.shape, l.stride, [&](Int s, Int d) {
+    if (!d.is_scaled_basis()) return d;
+    unit_modes_only = unit_modes_only && s.is_constant(1);
+    p.originals.push_back(d);
+    return Int{kPlaceholderBase + static_cast<std::int64_t>(p.originals.size()), d.is_static};
+  });
+  if (!unit_modes_only) return std::nullopt;
+  p.stand_in = Layout{l.shape, stride};
+  return p;
+}
+
+IntTuple restored(const IntTuple& stride, const std::vector<Int>& originals) {
+  return transform_leaf(stride, [&](Int d) {
+    const std::int64_t k = d.value - kPlaceholderBase;
+    if (d.is_scaled_basis() || k < 1 || k > static_cast<std::int64_t>(originals.size())) return d;
+    return originals[k - 1];
+  });
+}
+
 // f, for the arguments from `first` on when none has scaled-basis strides:
 // CuTe's function needs integer strides there (it sorts, divides or inverts
 // them) and does not compile with a coordinate layout.
 // With `unit_ok`, a layout whose modes are all _1 passes: the inverses filter
 // such modes away without reading their strides.
-Function integer_strides(Function f, std::size_t first = 0, bool unit_ok = false) {
-  Builtin impl = [inner = f.impl, first, unit_ok](const Call& c) {
+// With `block_ok` (the products), the first argument may be a coordinate layout
+// whose scaled-basis strides all sit in modes of static size 1: CuTe reads a
+// block's strides only through complement, which drops size-1 modes first, so
+// the product is computed with integer placeholders there and the block's
+// strides come back unchanged in the result.
+Function integer_strides(Function f, std::size_t first = 0, bool unit_ok = false, bool block_ok = false) {
+  Builtin impl = [inner = f.impl, first, unit_ok, block_ok](const Call& c) {
+    std::optional<Placeholders> block;
+    if (block_ok && !c.args.empty() && c.args[0].kind == Value::Kind::Layout && is_coordinate_layout(c.args[0].layout))
+      block = with_placeholders(c.args[0].layout);
     for (std::size_t i = first; i < c.args.size(); ++i)
-      if (holds_coordinate_layout(c.args[i]) &&
+      if (holds_coordinate_layout(c.args[i]) && !(i == 0 && block) &&
           !(unit_ok && c.args[i].kind == Value::Kind::Layout && all_static_ones(c.args[i].layout.shape)))
         c.fail_arg(i, fmt::format("{} needs integer strides; {} has scaled-basis strides (a coordinate layout, as "
                                   "make_identity_layout makes), which CuTe's {} does not compile with",
                                   c.name(), to_text(c.args[i]), c.name()));
-    return inner(c);
+    if (!block) return inner(c);
+    Call stand_in{c.node, c.args, c.options};
+    stand_in.args[0] = Value::of(block->stand_in);
+    Value v = inner(stand_in);
+    c.template_args_read = stand_in.template_args_read;
+    if (v.kind == Value::Kind::Layout) v.layout.stride = restored(v.layout.stride, block->originals);
+    return v;
   };
   return Function(std::move(impl), f.property);
 }
+
+// The products: their block may be a coordinate layout with scaled-basis strides in size-1 modes only.
+Function product_strides(Function f) { return integer_strides(std::move(f), 0, false, true); }
 
 const std::map<std::string, Function>& table() {
   static const std::map<std::string, Function> t = {
@@ -919,7 +986,7 @@ const std::map<std::string, Function>& table() {
       {"unflatten", fn_unflatten},
       {"weakly_congruent", fn_weakly_congruent},
       {"with_shape", fn_with_shape},
-      {"blocked_product", integer_strides(Function{pair_op(&blocked_product), Property::BlockProduct})},
+      {"blocked_product", product_strides(Function{pair_op(&blocked_product), Property::BlockProduct})},
       {"ceil_div", fn_ceil_div},
       {"coalesce", {fn_coalesce, Property::SameFunction}},
       {"complement", integer_strides(Function{fn_complement, Property::Complement})},
@@ -931,7 +998,7 @@ const std::map<std::string, Function>& table() {
       {"downcast", integer_strides(fn_downcast)},
       {"filter", fn_filter},
       {"flat_divide", integer_strides(Function{tiler_op(&flat_divide), Property::Divide}, 1)},
-      {"flat_product", integer_strides(Function{product_op(&flat_product, &unpack_both), Property::Product})},
+      {"flat_product", product_strides(Function{product_op(&flat_product, &unpack_both), Property::Product})},
       {"flatten", {fn_flatten, Property::SameFunction}},
       {"get", fn_get},
       {"group", fn_group},
@@ -939,7 +1006,8 @@ const std::map<std::string, Function>& table() {
       {"layout", fn_get},
       {"left_inverse", integer_strides(Function{fn_left_inverse, Property::LeftInverse}, 0, true)},
       {"logical_divide", integer_strides(Function{tiler_op(&logical_divide), Property::Divide}, 1)},
-      {"logical_product", integer_strides(Function{fn_logical_product, Property::LogicalProduct})},
+      {"logical_product", product_strides(Function{fn_logical_product, Property::LogicalProduct})},
+      {"make_composed_layout", fn_make_composed_layout},
       {"make_coord", fn_make_tuple},
       {"make_layout", fn_make_layout},
       {"make_layout_like", fn_make_layout_like},
@@ -956,12 +1024,13 @@ const std::map<std::string, Function>& table() {
       {"make_stride", fn_make_tuple},
       {"make_swizzle", fn_make_swizzle},
       {"make_tile", fn_make_tuple},
+      {"make_tuple", fn_make_tuple},
       {"max_common_layout", integer_strides(fn_max_common_layout)},
       {"max_common_vector", integer_strides(fn_max_common_vector)},
       {"nullspace", integer_strides(fn_nullspace)},
       {"prepend", fn_prepend},
       {"product", fn_product},
-      {"raked_product", integer_strides(Function{pair_op(&raked_product), Property::BlockProduct})},
+      {"raked_product", product_strides(Function{pair_op(&raked_product), Property::BlockProduct})},
       {"rank", fn_rank},
       {"recast", integer_strides(fn_recast)},
       {"recast_layout", integer_strides(fn_recast)},
@@ -974,11 +1043,11 @@ const std::map<std::string, Function>& table() {
       {"take", fn_take},
       {"tile_to_shape", integer_strides(fn_tile_to_shape)},
       {"tiled_divide", integer_strides(Function{tiler_op(&tiled_divide), Property::Divide}, 1)},
-      {"tiled_product", integer_strides(Function{product_op(&tiled_product, &unpack_rest), Property::Product})},
+      {"tiled_product", product_strides(Function{product_op(&tiled_product, &unpack_rest), Property::Product})},
       {"upcast", integer_strides(fn_upcast)},
       {"zip", fn_zip},
       {"zipped_divide", integer_strides(Function{tiler_op(&zipped_divide), Property::Divide}, 1)},
-      {"zipped_product", integer_strides(Function{product_op(&zipped_product, &zipped), Property::Product})},
+      {"zipped_product", product_strides(Function{product_op(&zipped_product, &zipped), Property::Product})},
   };
   return t;
 }

@@ -11,6 +11,7 @@
 #include "layoutx/limits.hpp"
 #include "layoutx/notation.hpp"
 #include "layoutx/smem_layout_atoms.hpp"
+#include "value_types.hpp"
 
 namespace layoutx {
 
@@ -291,6 +292,7 @@ class Evaluator {
     }
     if (!fn) {
       if (const Value* bound = bound_value(n)) return apply_to(*bound, n, 0);
+      if (lang::is_run_time_integer(n.name)) return integer_cast(n);
       if (n.name == "Sw" || n.name == "Swizzle")
         throw SourceError(fmt::format("{}<B,M,S> is not a function; compose it with 'o'", n.name), n.offset);
       throw SourceError(fmt::format("unknown function '{}'{}", excerpt(n.name), did_you_mean(n.name)), n.offset);
@@ -300,6 +302,18 @@ class Evaluator {
     for (const auto& a : n.children) args.push_back(eval(a));
     if (outer_ && &n == outermost_ && fn->property != Property::None) keep_call(n, *fn, args);
     return call_with(n, *fn, std::move(args));
+  }
+
+  // A C++ functional cast such as int(-2147483648): the integer, held at run time.
+  Value integer_cast(const Node& n) {
+    if (n.children.size() != 1 || !n.template_args.empty())
+      throw SourceError(fmt::format("{}(...) converts one integer", n.name), n.offset);
+    Value v = eval(n.children.front());
+    if (v.kind != Value::Kind::Integer || v.integer.is_scaled_basis())
+      throw SourceError(fmt::format("{}(...) converts an integer, not {}", n.name, a_kind_name(v)),
+                        n.children.front().offset);
+    v.integer.is_static = false;
+    return v;
   }
 
   Value call_with(const Node& n, const lang::Function& fn, std::vector<Value> args) {

@@ -79,13 +79,6 @@ const char* cute_type_example(CuteType type) {
   }
 }
 
-// The C++ integer types a CuTe type holds its run-time (dynamic) integers in.
-bool is_run_time_integer(std::string_view name) {
-  for (const char* t : {"int", "unsigned", "long", "int32_t", "uint32_t", "int64_t", "uint64_t", "size_t"})
-    if (name == t) return true;
-  return false;
-}
-
 // The nodes built so far, in text order, and where each list still being
 // read starts among them. A value that cannot be represented (an integer past
 // 64 bits, a template argument naming no type) is kept as a deferred error:

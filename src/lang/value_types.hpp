@@ -25,4 +25,11 @@ inline std::optional<int> value_type_bits(std::string_view name) {
   return std::nullopt;
 }
 
+// The C++ integer types a CuTe type holds its run-time (dynamic) integers in.
+inline bool is_run_time_integer(std::string_view name) {
+  for (const char* t : {"int", "unsigned", "long", "int32_t", "uint32_t", "int64_t", "uint64_t", "size_t"})
+    if (name == t) return true;
+  return false;
+}
+
 }  // namespace layoutx::lang

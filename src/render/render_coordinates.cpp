@@ -29,17 +29,49 @@ std::string json_array(const IntTuple& t) {
   return out + "]";
 }
 
+// The integers of a coordinate in order, a scaled basis read as its arithmetic tuple.
+void coordinate_leaves(const IntTuple& t, std::vector<std::int64_t>& out) {
+  if (t.is_leaf()) {
+    if (t.value().is_scaled_basis()) return coordinate_leaves(as_arithmetic_tuple(t.value()), out);
+    out.push_back(t.value().value);
+    return;
+  }
+  for (int i = 0; i < t.rank(); ++i) coordinate_leaves(t[i], out);
+}
+
+std::vector<std::int64_t> coordinate_leaves(const IntTuple& t) {
+  std::vector<std::int64_t> out;
+  coordinate_leaves(t, out);
+  return out;
+}
+
+// `name`0, `name`1, ... for n columns; one column `name` when there are none.
+std::string columns(std::string_view name, std::size_t n, std::string_view separator) {
+  if (n == 0) return fmt::format("{}{}", separator, name);
+  std::string out;
+  for (std::size_t i = 0; i < n; ++i) out += fmt::format("{}{}{}", separator, name, i);
+  return out;
+}
+
+// One column per leaf of the index's coordinate and one per leaf of the
+// coordinate it maps to (every index maps to a coordinate of the same form).
+std::string split_row(std::int64_t i, const IntTuple& domain, const IntTuple& codomain, std::string_view separator) {
+  std::string out = std::to_string(i);
+  for (const std::int64_t x : coordinate_leaves(domain)) out += fmt::format("{}{}", separator, x);
+  for (const std::int64_t x : coordinate_leaves(codomain)) out += fmt::format("{}{}", separator, x);
+  return out + "\n";
+}
+
 }  // namespace
 
 void render_coordinate_offsets(const Layout& l, OffsetFormat format, const Sink& sink) {
-  if (format == OffsetFormat::CsvSplit || format == OffsetFormat::TsvSplit)
-    throw Error("--split-coords needs a layout whose offsets are integers; this one maps to coordinates");
   const std::int64_t n = size(l).value;
   // The last index has every mode at its far end: the coordinate there is where
   // the sums that CuTe refuses (or that overflow) show, before a byte is written.
-  if (n > 0) evaluate_coordinate(l, dynamic_int(n - 1));
+  const IntTuple last = n > 0 ? evaluate_coordinate(l, dynamic_int(n - 1)) : IntTuple(std::vector<IntTuple>{});
   auto domain = [&](std::int64_t i) { return unmarked(idx2crd(dynamic_int(i), l.shape)); };
   auto codomain = [&](std::int64_t i) { return unmarked(evaluate_coordinate(l, dynamic_int(i))); };
+  const std::string_view separator = format == OffsetFormat::CsvSplit ? "," : "\t";
   std::string out;
   auto flush = [&] {
     if (!out.empty()) sink(out);
@@ -54,6 +86,11 @@ void render_coordinate_offsets(const Layout& l, OffsetFormat format, const Sink&
       break;
     case OffsetFormat::Json:
       out += "[\n";
+      break;
+    case OffsetFormat::CsvSplit:
+    case OffsetFormat::TsvSplit:
+      out += "index" + columns("coord", leaves(l.shape).size(), separator) +
+             columns("offset", coordinate_leaves(last).size(), separator) + "\n";
       break;
     default:
       break;
@@ -78,7 +115,8 @@ void render_coordinate_offsets(const Layout& l, OffsetFormat format, const Sink&
         break;
       case OffsetFormat::CsvSplit:
       case OffsetFormat::TsvSplit:
-        break;  // refused above
+        out += split_row(i, domain(i), codomain(i), separator);
+        break;
     }
     if (out.size() >= (std::size_t{1} << 20)) flush();
   }

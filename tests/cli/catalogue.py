@@ -1,5 +1,6 @@
 """What the bad-input and edge-case runners share: reading a tab-separated
-catalogue, and telling a sanitizer's report in a call's stderr."""
+catalogue, and judging a call's exit status, stdout and stderr (a sanitizer's
+report included)."""
 import sys
 
 SANITIZER_MARKS = ('Sanitizer', 'runtime error', 'LeakSanitizer')
@@ -33,3 +34,32 @@ def sanitizer_report(err):
         if mark in err:
             return 'sanitizer report (%s)' % mark
     return None
+
+
+def verdict(returncode, stdout, stderr, code, out_has, err_has, max_stderr=None):
+    """None when a call did what its row expects, else what is wrong (with its output).
+
+    stdout and stderr are the call's bytes (stdout None when it went elsewhere);
+    out_has and err_has: '' means the stream must be empty, else it must contain
+    the text; max_stderr bounds the size of stderr in bytes."""
+    out = (stdout or b'').decode('utf-8', 'replace')
+    err = stderr.decode('utf-8', 'replace')
+    problems = []
+    if returncode != code:
+        problems.append('exit status %d, expected %d' % (returncode, code))
+    if out_has == '' and out:
+        problems.append('stdout not empty: %r' % out[:200])
+    elif out_has not in out:
+        problems.append('stdout lacks %r' % out_has)
+    if err_has == '' and err:
+        problems.append('stderr not empty')
+    elif err_has not in err:
+        problems.append('stderr lacks %r' % err_has)
+    if max_stderr is not None and len(stderr) > max_stderr:
+        problems.append('stderr has %d bytes, more than %d' % (len(stderr), max_stderr))
+    if sanitizer_report(err):
+        problems.append(sanitizer_report(err))
+    if not problems:
+        return None
+    shown = '\n    stdout: ' + out[:300] if out else ''
+    return '; '.join(problems) + shown + '\n    stderr: ' + err.strip().replace('\n', '\n            ')[:1200]

@@ -3,6 +3,7 @@
 
     emit_cute.py LAYOUTX CASES.tsv cpp  [--work DIR]   compile the C++ forms against CuTe
     emit_cute.py LAYOUTX CASES.tsv python              read the Python DSL forms back
+    emit_cute.py LAYOUTX CASES.tsv readback            read the C++ forms back through layoutx
 
 cpp: every case's `emit --as cpp` expression goes into one translation unit,
 with a static_assert that its type is exactly `emit --as type`; the unit is
@@ -15,6 +16,11 @@ the CuTe DSL calls (cute.make_layout(shape, stride=...), cute.make_swizzle(b, m,
 s), cute.make_composed_layout(inner, offset, outer), cutlass.Int32/Int64(n)),
 int literals and tuples; read back by a model of those calls it must print
 what `layoutx --dynamic eval` prints (the DSL's Python ints are static).
+
+readback: every `emit --as cpp` text, given back to layoutx as pasted C++ in
+the case's mode, must evaluate to what `layoutx eval` printed for the case; so
+must every `emit --as type` text without a run-time `int` (a type spelling
+stands for its value-initialized object, whose `int` members are 0).
 """
 import ast
 import os
@@ -190,6 +196,27 @@ def run_python(binary, cases):
     return 1 if failures else 0
 
 
+def run_readback(binary, cases):
+    failures = checked = 0
+    for k, (mode, expr) in enumerate(cases):
+        want = layoutx(binary, mode, 'eval', expr)
+        for form in ('cpp', 'type'):
+            code = layoutx(binary, mode, 'emit', '--as', form, expr)
+            if form == 'type' and re.search(r'\bint\b', code):
+                continue
+            checked += 1
+            try:
+                got = layoutx(binary, mode, 'eval', code)
+            except RuntimeError as e:
+                got = 'error: %s' % e
+            if got != want:
+                failures += 1
+                print('case %d (%s) %s: emit --as %s gives %r, which reads back as %r, not %r' % (
+                    k, mode, expr, form, code, got, want))
+    print('%d of %d emitted C++ texts read back through layoutx as the value it printed' % (checked - failures, checked))
+    return 1 if failures else 0
+
+
 def static_text(binary, expr):
     """CuTe's print of the all-static value: layoutx's default text with every integer marked static."""
     plain = layoutx(binary, 'static', 'eval', expr)
@@ -197,11 +224,13 @@ def static_text(binary, expr):
 
 
 def main():
-    if len(sys.argv) < 4 or sys.argv[3] not in ('cpp', 'python'):
+    if len(sys.argv) < 4 or sys.argv[3] not in ('cpp', 'python', 'readback'):
         sys.exit(__doc__)
     binary, cases = sys.argv[1], load(sys.argv[2])
     if sys.argv[3] == 'python':
         return run_python(binary, cases)
+    if sys.argv[3] == 'readback':
+        return run_readback(binary, cases)
     work = sys.argv[sys.argv.index('--work') + 1] if '--work' in sys.argv else None
     if work:
         os.makedirs(work, exist_ok=True)

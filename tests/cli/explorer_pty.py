@@ -9,6 +9,13 @@ leaves the session going, tab completion (a function, a bound name, an atom;
 only where layoutx is built with libedit), :help, the history kept in
 $XDG_DATA_HOME/layoutx/history and recalled with the up arrow in the next
 session, and Ctrl-D leaving with status 0.
+
+Keys are typed only once the line editor has the terminal in its raw mode, as
+a person's typing comes after the editor is ready: libedit shows its prompt
+and then switches the terminal to raw mode, waiting for the prompt to be read
+(TCSADRAIN). A Ctrl-D that arrives in between is the terminal's end-of-file of
+canonical mode, which the switch turns into a NUL byte: on a loaded machine
+the explorer then never saw Ctrl-D and waited for more input.
 """
 import os
 import pty
@@ -17,6 +24,7 @@ import select
 import subprocess
 import sys
 import tempfile
+import termios
 import time
 
 ANSI = re.compile(r'\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\r|\x07|\x08')
@@ -29,6 +37,7 @@ class Session:
                                      start_new_session=True)
         os.close(slave)
         self.seen = ''
+        self.editing = False  # set once the explorer says it edits lines (libedit)
 
     def expect(self, text, timeout=120.0):
         """Read until `text` shows (escape sequences removed); the output read so far is returned and forgotten."""
@@ -49,7 +58,17 @@ class Session:
         shown, self.seen = ANSI.sub('', self.seen), ''
         return shown
 
+    def raw_mode(self, timeout=120.0):
+        """Wait until the terminal is out of canonical mode (the line editor reads keys one by one)."""
+        end = time.time() + timeout
+        while termios.tcgetattr(self.master)[3] & termios.ICANON:
+            if time.time() > end:
+                raise AssertionError('the line editor never put the terminal in raw mode')
+            time.sleep(0.01)
+
     def send(self, keys):
+        if self.editing:
+            self.raw_mode()
         os.write(self.master, keys.encode())
 
     def answer(self, keys, pattern):
@@ -92,6 +111,7 @@ def main():
                'TERM': 'xterm', 'LANG': 'C.UTF-8', 'NO_COLOR': '1'}
         s = Session(binary, env)
         with_editing = 'without libedit' not in s.expect('layoutx> ')
+        s.editing = with_editing
         s.answer('let A = (4,3):(3,1)\r', r'^ 3  \|  9 \| 10 \| 11 \|')
         checks.append('let binds a layout and shows its grid')
         s.answer('A(1,2)\r', r'^5$')
@@ -123,6 +143,7 @@ def main():
         if with_editing:
             s = Session(binary, env)
             s.expect('layoutx> ')
+            s.editing = True
             s.answer('let A = (4,3):(2,100)\r', r'^A = ')
             # Up twice: past this session's `let` to the previous session's last line, A(3,2), now 6 + 200.
             s.answer('\x1b[A\x1b[A\r', r'^206$')

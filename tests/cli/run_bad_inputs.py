@@ -21,7 +21,7 @@ import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
-from catalogue import rows_of, sanitizer_report
+from catalogue import rows_of, verdict
 
 
 def load(path):
@@ -48,19 +48,7 @@ def run_row(binary, row, timeout):
         p = subprocess.run(argv, stdin=subprocess.DEVNULL, capture_output=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         return 'timed out after %gs' % timeout
-    err = p.stderr.decode('utf-8', 'replace')
-    problems = []
-    if p.returncode != code:
-        problems.append('exit status %d, expected %d' % (p.returncode, code))
-    if p.stdout:
-        problems.append('stdout not empty: %r' % p.stdout[:200])
-    if needle not in err:
-        problems.append('stderr lacks %r' % needle)
-    if sanitizer_report(err):
-        problems.append(sanitizer_report(err))
-    if problems:
-        return '; '.join(problems) + '\n    stderr: ' + err.strip().replace('\n', '\n            ')[:1200]
-    return None
+    return verdict(p.returncode, p.stdout, p.stderr, code, '', needle)
 
 
 def main():

@@ -30,7 +30,7 @@ import subprocess
 import sys
 import tempfile
 
-from catalogue import rows_of, sanitizer_report
+from catalogue import rows_of, verdict
 
 MAX_STDERR = 4096
 
@@ -84,26 +84,7 @@ def run_row(binary, row, timeout, cpu, scratch):
             stdin_file.close()
         if full:
             full.close()
-    out = (p.stdout or b'').decode('utf-8', 'replace')
-    err = p.stderr.decode('utf-8', 'replace')
-    problems = []
-    if p.returncode != code:
-        problems.append('exit status %d, expected %d' % (p.returncode, code))
-    if out_has == '' and out:
-        problems.append('stdout not empty: %r' % out[:200])
-    elif out_has not in out:
-        problems.append('stdout lacks %r' % out_has)
-    if err_has == '' and err:
-        problems.append('stderr not empty')
-    elif err_has not in err:
-        problems.append('stderr lacks %r' % err_has)
-    if len(p.stderr) > MAX_STDERR:
-        problems.append('stderr has %d bytes, more than %d' % (len(p.stderr), MAX_STDERR))
-    if sanitizer_report(err):
-        problems.append(sanitizer_report(err))
-    if problems:
-        return '; '.join(problems) + '\n    stdout: ' + out[:300] + '\n    stderr: ' + err[:1200]
-    return None
+    return verdict(p.returncode, p.stdout, p.stderr, code, out_has, err_has, MAX_STDERR)
 
 
 def main():

@@ -3,14 +3,18 @@
 
   cute_runner.py emit CASES.jsonl DIR [--per-tu N]
       writes DIR/tuNNNN.cpp (N cases each, one function per case) and
-      DIR/tuNNNN.map.json (case ids and the lines each case's function spans).
+      DIR/tuNNNN.map.json (case ids, the lines each case's function spans and
+      the lines of its cosize and evaluation parts).
       Dynamic cases also get their all-static twin compiled (id + "~twin").
   cute_runner.py compile DIR [--jobs J]
       compiles every TU host-only with g++ against $CUTLASS_DIR/include, finds
       which cases CuTe refuses (g++'s diagnostics name the case's lines; the
       refused cases are fenced off with #if and the TU compiled again until it
-      builds), runs it and writes DIR/tuNNNN.out (the program's output) and
-      DIR/tuNNNN.errors.json (refused case -> reason, where).
+      builds; a case whose value builds and prints but whose cosize or
+      evaluation L(i) does not compile keeps its print and has only that part
+      fenced off), runs it and writes DIR/tuNNNN.out (the program's output) and
+      DIR/tuNNNN.errors.json (refused case -> reason, where; a case refused only
+      in parts -> {"parts": {part: {reason, where}}}).
   cute_runner.py collect CASES.jsonl DIR > ANSWERS.jsonl
       CuTe's answers in the golden-case format (see the README).
   cute_runner.py verify DATA.jsonl... [--count N]
@@ -36,6 +40,11 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 # ----------------------------------------------------------------------------
 # emit
 
+# Parts of a case that CuTe may refuse on their own, after building and printing
+# the value: part -> (the macro that fences it off, the harness function).
+PARTS = {'cosize': ('Z', 'report_cosize'), 'evaluation': ('Y', 'report_values')}
+
+
 def tu_text(cases):
     lines = ['#include "harness.hpp"', '']
     spans = []
@@ -45,9 +54,15 @@ def tu_text(cases):
         lines.append('#ifndef X%d' % k)
         lines.append('  auto r = %s;' % c['cpp'])
         lines.append('  diffx::report(r);')
+        part_lines = {}
+        for part, (macro, call) in PARTS.items():
+            lines.append('#ifndef %s%d' % (macro, k))
+            lines.append('  diffx::%s(r);' % call)
+            part_lines[part] = len(lines)
+            lines.append('#endif')
         lines.append('#endif')
         lines.append('}')
-        spans.append([c['id'], first, len(lines)])
+        spans.append([c['id'], first, len(lines), part_lines])
     lines.append('static diffx::CaseFn const cases[] = {%s};' % ', '.join('c%d' % k for k in range(len(cases))))
     lines.append('int main() { return diffx::run_all(cases, %d); }' % len(cases))
     return '\n'.join(lines) + '\n', spans
@@ -87,13 +102,15 @@ IN_FUNCTION = re.compile(r"In function 'void c(\d+)\(\)'")
 
 
 def attribute_errors(stderr, tu_name, spans):
-    """g++ diagnostics -> {case index: (reason, where)} for the cases they belong to"""
-    starts = [(s[1], s[2], k) for k, s in enumerate(spans)]
+    """g++ diagnostics -> {(case index, part): (reason, where)} for the cases they belong
+    to; part is one of PARTS when the error comes from that part's line (the value
+    builds and prints), else 'case'"""
+    starts = [(s[1], s[2], k, s[3] if len(s) > 3 else {}) for k, s in enumerate(spans)]
 
     def case_at(line):
-        for a, b, k in starts:
+        for a, b, k, parts in starts:
             if a <= line <= b:
-                return k
+                return (k, next((p for p, at in parts.items() if at == line), 'case'))
         return None
 
     found = {}
@@ -101,7 +118,7 @@ def attribute_errors(stderr, tu_name, spans):
     for raw in stderr.splitlines():
         m = IN_FUNCTION.search(raw)
         if m and os.path.basename(raw.split(':')[0]) == tu_name:
-            pending = int(m.group(1))
+            pending = (int(m.group(1)), 'case')
             continue
         m = DIAG.match(raw)
         if not m:
@@ -161,7 +178,7 @@ def compile_tu(cutlass, base):
     syntax_only = True
     while rounds < 8:
         rounds += 1
-        defines = ['X%d' % k for k in sorted(errors)]
+        defines = ['%s%d' % ('X' if part == 'case' else PARTS[part][0], k) for k, part in sorted(errors)]
         rc, err = gxx(cutlass, src, base + '.bin', defines, syntax_only)
         if rc == 0:
             if syntax_only:
@@ -176,8 +193,15 @@ def compile_tu(cutlass, base):
                 f.write(err[-20000:])
             break
         errors.update(new)
+    refused = {}
+    for (k, part), (r, w) in errors.items():
+        if part == 'case':
+            refused[spans[k][0]] = {'reason': r, 'where': w}
+    for (k, part), (r, w) in errors.items():
+        if part != 'case' and 'parts' in refused.get(spans[k][0], {'parts': {}}):
+            refused.setdefault(spans[k][0], {'parts': {}})['parts'][part] = {'reason': r, 'where': w}
     with open(base + '.errors.json', 'w') as f:
-        json.dump({spans[k][0]: {'reason': r, 'where': w} for k, (r, w) in errors.items()}, f)
+        json.dump(refused, f)
     out = ''
     if built:
         try:
@@ -279,9 +303,12 @@ def answers(out_dir):
             continue
         with open(base + '.out') as f:
             recs = parse_output(f.read())
-        built = bool(recs) or len(errs) == len(spans)
-        for k, (cid, _a, _b) in enumerate(spans):
-            if cid in errs:
+        for k, span in enumerate(spans):
+            cid = span[0]
+            parts = errs.get(cid, {}).get('parts')
+            if parts and k in recs and 'P' in recs[k] and 'runtime' not in recs[k]:
+                got[cid] = dict(recs[k], refused_parts=parts)
+            elif cid in errs and not parts:
                 got[cid] = {'error': True, 'reason': errs[cid]['reason'], 'where': errs[cid]['where']}
             elif k in recs and 'runtime' in recs[k]:
                 got[cid] = {'error': True, 'reason': 'runtime', 'runtime_detail': 'signal %s' % recs[k]['runtime']}
@@ -346,6 +373,10 @@ def golden_record(case, rec, twin):
         out['offsets'] = rec.get('offsets')
         if rec.get('coordinates') is not None:
             out['coordinates'] = rec['coordinates']
+        for part, why in rec.get('refused_parts', {}).items():
+            # CuTe prints the value but its cosize or evaluation L(i) does not compile
+            out[part + '_error'] = why['reason']
+            out[part + '_where'] = why['where']
         out['shape'] = rec.get('SH')
         out['stride'] = rec.get('ST')
         for key, name in (('SZ', 'size'), ('CS', 'cosize'), ('RK', 'rank'), ('DP', 'depth')):
@@ -419,7 +450,8 @@ def verify_in(sample, work):
     emit(units_file, work, 100)
     compile_all(work, os.cpu_count() or 1)
     got = answers(work)
-    keys = ('error', 'kind', 'print', 'print_layout', 'offsets', 'shape', 'stride', 'size', 'cosize', 'rank', 'depth')
+    keys = ('error', 'kind', 'print', 'print_layout', 'offsets', 'coordinates', 'evaluation_error', 'cosize_error',
+            'shape', 'stride', 'size', 'cosize', 'rank', 'depth')
     bad = 0
     for c in sample:
         rec = got.get(c['id'])

@@ -272,27 +272,9 @@ def col_major(shape, start=1):
     return go(shape)
 
 
-def row_major(shape):
+def compact_in_order(shape, order):
+    """compact strides that grow over the flat modes in the given order, nested as shape"""
     leaves = flat(shape)
-    strides = []
-    acc = 1
-    for x in reversed(leaves):
-        strides.append(acc)
-        acc *= x
-    strides.reverse()
-    it = iter(strides)
-
-    def go(t):
-        if isinstance(t, int):
-            return next(it)
-        return [go(e) for e in t]
-    return go(shape)
-
-
-def permuted_compact(shape, rng):
-    leaves = flat(shape)
-    order = list(range(len(leaves)))
-    rng.shuffle(order)
     strides = [0] * len(leaves)
     acc = 1
     for i in order:
@@ -305,6 +287,16 @@ def permuted_compact(shape, rng):
             return next(it)
         return [go(e) for e in t]
     return go(shape)
+
+
+def row_major(shape):
+    return compact_in_order(shape, reversed(range(len(flat(shape)))))
+
+
+def permuted_compact(shape, rng):
+    order = list(range(len(flat(shape))))
+    rng.shuffle(order)
+    return compact_in_order(shape, order)
 
 
 def map_leaves(t, f):
@@ -538,6 +530,16 @@ class Recipes:
             else:
                 elems.append(self.lay(max_size=32, nest=0.1))
         return Call(name, elems)
+
+    def make_composed_layout(self):
+        """make_composed_layout(Sw, offset, L), now and then with a composed layout as L"""
+        g = self.g
+        parts = g.composed().parts
+        inner = parts[-1]
+        if g.chance(0.15):
+            inner = g.composed()
+        offset = parts[1] if len(parts) == 3 else N(g.pick([0, 0, 1, 4, 8, 16, 32]), 'arg')
+        return Call('make_composed_layout', [parts[0], offset, inner])
 
     def make_layout_like(self):
         return Call('make_layout_like', [self.lay(nest=0.3)])
@@ -893,6 +895,11 @@ class Recipes:
         g = self.g
         s, d = g.layout_value(1024, rank=g.pick([2, 2, 3]), nest=0.3)
         target = Call('make_layout', [tuple_node(s, 'shape'), tuple_node(d, 'stride')])
+        return Eval(target, self.slice_coords(s))
+
+    def slice_coords(self, s):
+        """a slicing coordinate for shape s: per mode `_`, a coordinate, or (inside a nested mode) a mix"""
+        g = self.g
         coords = []
         for m in s:
             if g.chance(0.5):
@@ -901,7 +908,7 @@ class Recipes:
                 coords.append(T([UNDERSCORE if g.chance(0.5) else N(g.rng.randrange(x), 'coord') for x in m], 'coord'))
             else:
                 coords.append(N(g.rng.randrange(size_of(m)), 'coord'))
-        return Eval(target, coords)
+        return coords
 
     # --- CuTe's profile relations, tuple algorithms, slice_and_offset (int_tuple.hpp, tuple_algorithms.hpp) ---
     def profile_pair(self):
@@ -1139,6 +1146,15 @@ class Recipes:
             return Lay(N(s[0], 'shape'), N(d[0], 'stride')), s
         return g.layout_node(s, d), s
 
+    def nested_local_partition(self):
+        """local_partition by a hierarchical thread layout, whose flat coordinate folds each mode"""
+        g = self.g
+        node, s = self.tensor_target(rank=2)
+        ts = g.pick([[[2, 2], 8], [4, [2, 4]], [[2, 4], [2, 2]], [[4, 2], 4], [2, [4, 4]], [[2, 2, 2], 4]])
+        d = map_leaves(g.strides_for(ts), abs)
+        thr = Lay(tuple_node(ts, 'shape'), tuple_node(d, 'stride'))
+        return OnTensor('local_partition', node, [thr, N(g.rng.randrange(size_of(ts) + 2), 'coord')])
+
     def local_partition(self):
         g = self.g
         if g.chance(0.3):
@@ -1205,19 +1221,19 @@ class Recipes:
             return Lay(tuple_node(s[0], 'shape'), stride(s[0])), s
         return Lay(tuple_node(s, 'shape'), stride(s)), s
 
-    def make_identity_layout(self):
+    def of_a_shape(self, name, limit, nest, bare):
+        """name(shape): a random shape of size up to limit, a rank-1 one bare (an integer) with chance bare"""
         g = self.g
-        s = g.shape(1024, nest=0.3)
-        if len(s) == 1 and g.chance(0.3):
+        s = g.shape(limit, nest=nest)
+        if len(s) == 1 and g.chance(bare):
             s = s[0]
-        return Call('make_identity_layout', [tuple_node(s, 'shape')])
+        return Call(name, [tuple_node(s, 'shape')])
+
+    def make_identity_layout(self):
+        return self.of_a_shape('make_identity_layout', 1024, 0.3, 0.3)
 
     def make_basis_like(self):
-        g = self.g
-        s = g.shape(4096, nest=0.4)
-        if len(s) == 1 and g.chance(0.2):
-            s = s[0]
-        return Call('make_basis_like', [tuple_node(s, 'shape')])
+        return self.of_a_shape('make_basis_like', 4096, 0.4, 0.2)
 
     def basis_literal(self):
         g = self.g
@@ -1247,15 +1263,7 @@ class Recipes:
     def coord_slice(self):
         g = self.g
         node, s = self.coord_layout(max_size=1024, rank=g.pick([2, 2, 3]))
-        coords = []
-        for m in s:
-            if g.chance(0.5):
-                coords.append(UNDERSCORE)
-            elif isinstance(m, list) and g.chance(0.5):
-                coords.append(T([UNDERSCORE if g.chance(0.5) else N(g.rng.randrange(x), 'coord') for x in m], 'coord'))
-            else:
-                coords.append(N(g.rng.randrange(size_of(m)), 'coord'))
-        return Eval(node, coords)
+        return Eval(node, self.slice_coords(s))
 
     def coord_algebra(self, name):
         """name applied to a coordinate layout, with the arguments its recipe would draw"""
@@ -1331,6 +1339,7 @@ RECIPES = {
     'make_ordered_layout': Recipes.make_ordered_layout, 'make_shape': lambda r: r.make_tuple('make_shape'),
     'make_step': lambda r: r.make_tuple('make_step'), 'make_stride': lambda r: r.make_tuple('make_stride'),
     'make_swizzle': Recipes.make_swizzle, 'make_tile': lambda r: r.make_tuple('make_tile'),
+    'make_tuple': lambda r: r.make_tuple('make_tuple'), 'make_composed_layout': Recipes.make_composed_layout,
     'max_common_layout': lambda r: r.max_common('max_common_layout'),
     'max_common_vector': lambda r: r.max_common('max_common_vector'), 'nullspace': Recipes.nullspace,
     'prepend': Recipes.prepend, 'product': Recipes.product, 'raked_product': lambda r: r.product_op('raked_product'),
@@ -1358,6 +1367,7 @@ RECIPES = {
     # tensor partitioning of layouts and coordinate layouts
     'inner_partition': Recipes.inner_partition, 'outer_partition': Recipes.outer_partition,
     'local_tile': Recipes.local_tile, 'local_partition': Recipes.local_partition,
+    'nested_local_partition': Recipes.nested_local_partition,
 }
 RECIPES.update({'coord_' + f: _coord(f) for f in COORD_FUNCTIONS})
 

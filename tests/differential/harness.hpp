@@ -1,6 +1,7 @@
 // What the differential runner prints for each CuTe value: its kind, CuTe's
-// print, and for layouts shape/stride/size/cosize/rank/depth, print_layout
-// (rank 2, size <= 2048) and the offsets (size <= 1024).  Each case runs in a
+// print, and for layouts shape/stride/size/rank/depth (report), cosize
+// (report_cosize), print_layout (rank 2, size <= 2048) and the offsets
+// (size <= 1024) or the coordinates (report_values).  Each case runs in a
 // forked child, so a crash or a CuTe runtime assertion is one case's answer.
 #pragma once
 
@@ -57,9 +58,25 @@ void report_layout_like(L const& x, bool has_stride) {
     if (has_stride) { line("ST"); print(stride(x)); end(); }
   }
   line("SZ"); print(size(x)); end();
-  line("CS"); print(cosize(x)); end();
   line("RK"); print(rank(x)); end();
   line("DP"); print(depth(x)); end();
+}
+
+// cosize and the values are reported apart from report(): CuTe can build and
+// print a coordinate layout whose cosize or evaluation does not compile (a sum
+// of arithmetic tuples of different depths), and the runner then fences off
+// only the part that does not compile.
+template <class T>
+void report_cosize(T const& x) {
+  if constexpr (cute::is_layout<T>::value || cute::is_composed_layout<T>::value) {
+    line("CS"); print(cosize(x)); end();
+  }
+}
+
+// What a layout maps its indices to: print_layout and the offsets, or the
+// coordinates of a coordinate layout.
+template <class L>
+void report_values_of(L const& x) {
   long long n = static_cast<long long>(size(x));
   using Codomain = cute::remove_cvref_t<decltype(x(0))>;
   if constexpr (cute::is_scaled_basis<Codomain>::value || cute::is_tuple<Codomain>::value) {
@@ -83,6 +100,11 @@ void report_layout_like(L const& x, bool has_stride) {
       end();
     }
   }
+}
+
+template <class T>
+void report_values(T const& x) {
+  if constexpr (cute::is_layout<T>::value || cute::is_composed_layout<T>::value) report_values_of(x);
 }
 
 template <class T>
