@@ -9,6 +9,7 @@
 #include <set>
 
 #include "golden_cases.hpp"
+#include "layout_of.hpp"
 #include "layoutx/analysis.hpp"
 #include "layoutx/language.hpp"
 #include "layoutx/render_analysis.hpp"
@@ -18,16 +19,9 @@ namespace layoutx::test {
 
 namespace {
 
-AnyLayout layout_of(const std::string& expr, bool dynamic = false) {
-  fresh_diagnostics();
-  LanguageOptions options;
-  options.dynamic = dynamic;
-  const Value v = evaluate_expression(expr, options);
-  REQUIRE(v.as_layout());
-  return *v.as_layout();
-}
+using test::layout_of;
 
-constexpr std::optional<bool> T = true, F = false;
+constexpr std::optional<bool> yes = true, no = false;
 
 }  // namespace
 
@@ -39,23 +33,23 @@ TEST_CASE("analysis: properties of the offset function") {
     std::int64_t image, min, max, vector;
   };
   const Row rows[] = {
-      {"(4,3):(3,1)", T, T, T, T, 12, 0, 11, 1},
-      {"(4,3):(1,4)", T, T, T, T, 12, 0, 11, 12},
-      {"(4,2):(1,0)", F, T, F, T, 4, 0, 3, 4},          // a broadcast of a compact layout
-      {"(3,3):(1,2)", F, T, F, F, 7, 0, 6, 3},          // {0,1,2} + {0,2,4}
-      {"(2,2,2):(4,1,4)", F, F, F, F, 6, 0, 9, 1},      // {0,4} + {0,1} + {0,4}
-      {"(4,2):(2,1)", T, T, T, T, 8, 0, 7, 1},
-      {"8:2", T, F, F, F, 8, 0, 14, 1},
-      {"4:-1", T, F, F, F, 4, -3, 0, 1},
-      {"(2,3):(-3,1)", T, F, F, F, 6, -3, 2, 1},
-      {"1:0", T, T, T, T, 1, 0, 0, 1},
-      {"(1048576,1048576):(1,1048576)", T, T, T, T, std::int64_t{1} << 40, 0, (std::int64_t{1} << 40) - 1,
+      {"(4,3):(3,1)", yes, yes, yes, yes, 12, 0, 11, 1},
+      {"(4,3):(1,4)", yes, yes, yes, yes, 12, 0, 11, 12},
+      {"(4,2):(1,0)", no, yes, no, yes, 4, 0, 3, 4},          // a broadcast of a compact layout
+      {"(3,3):(1,2)", no, yes, no, no, 7, 0, 6, 3},          // {0,1,2} + {0,2,4}
+      {"(2,2,2):(4,1,4)", no, no, no, no, 6, 0, 9, 1},      // {0,4} + {0,1} + {0,4}
+      {"(4,2):(2,1)", yes, yes, yes, yes, 8, 0, 7, 1},
+      {"8:2", yes, no, no, no, 8, 0, 14, 1},
+      {"4:-1", yes, no, no, no, 4, -3, 0, 1},
+      {"(2,3):(-3,1)", yes, no, no, no, 6, -3, 2, 1},
+      {"1:0", yes, yes, yes, yes, 1, 0, 0, 1},
+      {"(1048576,1048576):(1,1048576)", yes, yes, yes, yes, std::int64_t{1} << 40, 0, (std::int64_t{1} << 40) - 1,
        std::int64_t{1} << 40},
-      {"(1048576,2):(1,524288)", F, T, F, F, 1572864, 0, 1572863, 1048576},
-      {"(1024,3):(2,5)", F, F, F, F, 2053, 0, 2056, 1},  // the evens to 2056 and the odds 5..2051
-      {"Sw<3,4,3> o (8,64):(64,1)", T, T, T, T, 512, 0, 511, 1},
-      {"Sw<1,0,3> o 4:4", T, F, F, F, 4, 0, 13, 1},  // {0,4,9,13}
-      {"Sw<1,5,1> o 16:1", T, T, T, T, 16, 0, 15, 16},  // the swizzle moves nothing below 64
+      {"(1048576,2):(1,524288)", no, yes, no, no, 1572864, 0, 1572863, 1048576},
+      {"(1024,3):(2,5)", no, no, no, no, 2053, 0, 2056, 1},  // the evens to 2056 and the odds 5..2051
+      {"Sw<3,4,3> o (8,64):(64,1)", yes, yes, yes, yes, 512, 0, 511, 1},
+      {"Sw<1,0,3> o 4:4", yes, no, no, no, 4, 0, 13, 1},  // {0,4,9,13}
+      {"Sw<1,5,1> o 16:1", yes, yes, yes, yes, 16, 0, 15, 16},  // the swizzle moves nothing below 64
   };
   for (const Row& r : rows) {
     INFO(r.layout);

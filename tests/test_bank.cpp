@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "layout_of.hpp"
 #include "layoutx/bank.hpp"
 #include "layoutx/language.hpp"
 #include "layoutx/render_bank.hpp"
@@ -15,10 +16,7 @@ namespace layoutx::test {
 
 namespace {
 
-AnyLayout layout_of(const std::string& text) {
-  const Value v = evaluate_expression(text, LanguageOptions{});
-  return *v.as_layout();
-}
+using test::layout_of;
 
 SharedAccess access_named(const std::string& name) {
   const auto a = find_access(name);

@@ -7,6 +7,7 @@
 
 #include "flat_layout_build.hpp"
 #include "golden_cases.hpp"
+#include "layout_of.hpp"
 #include "layoutx/device.hpp"
 #include "layoutx/language.hpp"
 #include "layoutx/render.hpp"
@@ -19,10 +20,7 @@ namespace {
 using device::CheckOptions;
 using device::Where;
 
-AnyLayout layout_of(const std::string& text) {
-  const Value v = evaluate_expression(text, LanguageOptions{});
-  return *v.as_layout();
-}
+using test::layout_of;
 
 std::vector<std::int64_t> independent(Where where, const AnyLayout& l) {
   std::vector<std::int64_t> out;

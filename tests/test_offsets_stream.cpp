@@ -11,6 +11,7 @@
 #include <string>
 
 #include "../src/render/decimal.hpp"
+#include "layout_of.hpp"
 #include "layoutx/language.hpp"
 #include "layoutx/render.hpp"
 #include "test_support.hpp"
@@ -95,10 +96,7 @@ std::string streamed_table(const AnyLayout& l, OffsetFormat f, int* chunks = nul
   return out;
 }
 
-AnyLayout layout_of(const std::string& text) {
-  const Value v = evaluate_expression(text, LanguageOptions{});
-  return *v.as_layout();
-}
+using test::layout_of;
 
 constexpr OffsetFormat kFormats[] = {OffsetFormat::Plain, OffsetFormat::Csv,   OffsetFormat::Tsv,
                                      OffsetFormat::Json,  OffsetFormat::Jsonl, OffsetFormat::CsvSplit,

@@ -18,13 +18,6 @@ struct Range {
   std::int64_t lo, hi;  // [lo, hi)
 };
 
-std::int64_t floor_div(std::int64_t a, std::int64_t b) {
-  const std::int64_t q = a / b;
-  return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
-}
-
-bool is_pow2(std::int64_t x) { return x > 0 && (x & (x - 1)) == 0; }
-
 // Offsets of a layout's indices in column-major order.
 std::vector<std::int64_t> offsets_of(const Layout& l) {
   const std::int64_t n = std::max<std::int64_t>(size(l).value, 0);  // a negative extent: no indices
@@ -68,7 +61,7 @@ std::optional<std::string> vector_problem(const Split& s, std::int64_t w) {
 }
 
 std::int64_t widest_vector(const Split& s, const CoalescingOptions& o) {
-  if (!is_pow2(o.element_bytes)) return 1;
+  if (!is_power_of_two(o.element_bytes)) return 1;
   std::int64_t w = 1;
   while (w * 2 * o.element_bytes <= o.max_vector_bytes && !vector_problem(s, w * 2)) w *= 2;
   return w;

@@ -32,11 +32,6 @@ struct Search {
   bool truncated = false;
 };
 
-std::int64_t floor_div(std::int64_t a, std::int64_t b) {
-  const std::int64_t q = a / b;
-  return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
-}
-
 std::int64_t ceil_div_signed(std::int64_t a, std::int64_t b) { return -floor_div(-a, b); }
 
 bool full(const Search& s) { return s.found.size() > s.max_matches; }
@@ -95,7 +90,7 @@ Search prepare(const Layout& l, const LookupLimits& limits) {
   return s;
 }
 
-Location at(const AnyLayout& l, std::int64_t index) {
+Location location_at(const AnyLayout& l, std::int64_t index) {
   const Layout& inner = inner_layout(l);
   walk::Odometer od(walk::leaf_modes(inner), index);
   return Location{index, walk::mode_coordinate(inner.shape, index), walk::natural_coordinate(inner.shape, index),
@@ -110,7 +105,7 @@ Location locate_index(const AnyLayout& l, std::int64_t index) {
   const std::int64_t n = size(inner).value;
   if (index < 0 || index >= n)
     throw Error(fmt::format("index {} is outside the domain [0, {}) of {}", index, n, to_text(inner.shape)));
-  return at(l, index);
+  return location_at(l, index);
 }
 
 Location locate_coordinate(const AnyLayout& l, const IntTuple& coord) {
@@ -119,7 +114,7 @@ Location locate_coordinate(const AnyLayout& l, const IntTuple& coord) {
   if (!coordinate_in_domain(coord, inner.shape))
     throw Error(fmt::format("{} is not a coordinate in the domain of the shape {}", to_text(coord), to_text(inner.shape)));
   const Int index = crd2idx(coord, inner.shape, compact_col_major(inner.shape));
-  return at(l, index.value);
+  return location_at(l, index.value);
 }
 
 bool for_each_preimage(const AnyLayout& l, std::int64_t offset, const LookupLimits& limits,
@@ -132,7 +127,7 @@ bool for_each_preimage(const AnyLayout& l, std::int64_t offset, const LookupLimi
   const bool truncated = full(s);
   if (truncated) s.found.resize(limits.max_matches);
   std::sort(s.found.begin(), s.found.end());
-  for (std::int64_t index : s.found) each(at(l, index));
+  for (std::int64_t index : s.found) each(location_at(l, index));
   return truncated;
 }
 

@@ -40,7 +40,7 @@ struct Prepared {
   std::vector<std::vector<std::int64_t>> starts;  // [instruction][lane] base element offset
 };
 
-std::int64_t at(const AnyLayout& l, std::int64_t i) { return evaluate(l, IntTuple(static_int(i))).value; }
+std::int64_t offset_at(const AnyLayout& l, std::int64_t i) { return evaluate(l, IntTuple(static_int(i))).value; }
 
 Prepared prepare(const Layout& base, std::int64_t elem_bits, const AccessPattern& p) {
   Prepared r;
@@ -64,11 +64,11 @@ Prepared prepare(const Layout& base, std::int64_t elem_bits, const AccessPattern
   for (std::int64_t first = 0; first < n; first += per_instruction) {
     auto& starts = r.starts.emplace_back();
     for (std::int64_t lane = 0; lane < r.lanes; ++lane) {
-      const std::int64_t c = at(p.lanes, first + lane);
+      const std::int64_t c = offset_at(p.lanes, first + lane);
       if (c < 0 || c >= tile)
         throw Error(fmt::format("{} pattern maps index {} to coordinate {}, outside the tile's {} elements", p.role,
                                 first + lane, c, tile));
-      const std::int64_t o = at(base, c);
+      const std::int64_t o = offset_at(base, c);
       if (o < 0) throw Error(fmt::format("the tile maps coordinate {} to offset {}: offsets must not be negative", c, o));
       if (o % r.vector != 0)
         throw Error(fmt::format("{} pattern: lane {} starts at element offset {}, not aligned to its {}-element {} access",

@@ -8,6 +8,7 @@
 
 #include "attribute.hpp"
 #include "layout_text.hpp"
+#include "layoutx/integer.hpp"
 #include "layoutx/triton_encoding.hpp"
 
 namespace layoutx::triton {
@@ -19,7 +20,6 @@ using Shape = std::vector<std::int64_t>;
 // Parameters larger than this are no GPU layout and would only overflow.
 constexpr std::int64_t kMaxExtent = std::int64_t{1} << 24;
 
-bool is_positive_power_of_two(std::int64_t v) { return v > 0 && (v & (v - 1)) == 0; }
 
 // The fields of one attribute, each read once and checked.
 class Fields {
@@ -68,7 +68,7 @@ class Fields {
     if (out.size() != rank)
       throw TextError(fmt::format("'{}' has {} entries for a rank-{} tensor", key, out.size(), rank), v.at);
     for (std::size_t i = 0; i < out.size(); ++i)
-      if (!is_positive_power_of_two(out[i]) || out[i] > kMaxExtent)
+      if (!is_power_of_two(out[i]) || out[i] > kMaxExtent)
         throw TextError(fmt::format("'{}' entries must be powers of two (at most {}), got {}", key, kMaxExtent, out[i]),
                         v.list[i].at);
     return out;
@@ -195,7 +195,7 @@ LinearLayout cga_layout(const Fields& f, std::size_t rank) {
         throw TextError(fmt::format("a CGALayout basis needs {} coordinates for a rank-{} tensor", rank, rank),
                         f.need("CGALayout").list[k].at);
       for (auto x : bases[k])
-        if (x != 0 && !is_positive_power_of_two(x))
+        if (x != 0 && !is_power_of_two(x))
           throw TextError("CGALayout coordinates must be 0 or powers of two", f.need("CGALayout").list[k].at);
     }
     return LinearLayout::inferred({{"block", std::move(bases)}}, names);
@@ -298,7 +298,7 @@ Mma read_mma(const Attribute& a, std::size_t rank) {
   if (m.instr.size() != want)
     throw TextError(fmt::format("instrShape needs {} entries here, got {}", want, m.instr.size()), f.need("instrShape").at);
   for (auto e : m.instr)
-    if (!is_positive_power_of_two(e) || e > 256) throw TextError("instrShape entries must be powers of two up to 256", f.need("instrShape").at);
+    if (!is_power_of_two(e) || e > 256) throw TextError("instrShape entries must be powers of two up to 256", f.need("instrShape").at);
   if (m.hopper && rank != 2) throw TextError("a Hopper MMA layout is for rank-2 tensors", a.at);
   if (rank < 2) throw TextError("an MMA layout is for tensors of rank 2 or more", a.at);
   return m;
@@ -318,7 +318,7 @@ LinearLayout nvidia_dot(const Attribute& parent, std::int64_t op_idx, std::int64
                         std::size_t at) {
   const int rank = static_cast<int>(shape.size());
   const Mma m = read_mma(parent, shape.size());
-  if (k_width <= 0 || !is_positive_power_of_two(k_width) || k_width > 64)
+  if (k_width <= 0 || !is_power_of_two(k_width) || k_width > 64)
     throw TextError("kWidth must be a power of two (1 to 64) for an MMA operand", at);
   const bool is_a = op_idx == 0;
   if (!is_a && m.hopper) throw TextError("a Hopper MMA reads operand B from shared memory: opIdx = 1 has no register layout", at);
@@ -545,7 +545,7 @@ void check_shape(const Shape& shape, std::size_t at) {
   if (shape.size() > 6) throw TextError("tensors of rank above 6 are not supported", at);
   std::int64_t total = 1;
   for (auto e : shape) {
-    if (!is_positive_power_of_two(e) || e > kMaxExtent)
+    if (!is_power_of_two(e) || e > kMaxExtent)
       throw TextError(fmt::format("the shape's extents must be powers of two up to {}, got {}", kMaxExtent, e), at);
     total *= e;
     if (total > (std::int64_t{1} << 32)) throw TextError("the shape holds more than 2^32 elements", at);

@@ -6,12 +6,12 @@
 #include <charconv>
 
 #include "layoutx/error.hpp"
+#include "layoutx/integer.hpp"
 
 namespace layoutx::triton {
 
 namespace {
 
-bool is_power_of_two(std::int64_t v) { return v > 0 && (v & (v - 1)) == 0; }
 
 int log2_exact(std::int64_t size) {
   if (!is_power_of_two(size)) throw Error(fmt::format("a linear layout's size must be a power of two, got {}", size));

@@ -10,7 +10,7 @@ namespace {
 int rank_of(const Layout& l) { return l.shape.is_leaf() ? 1 : l.shape.rank(); }
 
 // By mode: one tile layout per mode of A; `_` and missing modes keep A's mode.
-void check_by_mode(Findings& f, const AnyLayout& result, const AnyLayout& a, const Value& b) {
+void check_composition_by_mode(Findings& f, const AnyLayout& result, const AnyLayout& a, const Value& b) {
   const auto show = [](const device::Mismatch& m) { return show_pair("R(i)", "A(B(i))", m); };
   const Layout& inner = inner_layout(a);
   const int rank_a = rank_of(inner);
@@ -43,7 +43,7 @@ void check_composition(Findings& f, const AnyLayout& result, const OuterCall& ca
   const auto a = as_function(call.operands[0]);
   const Value& b = call.operands[1];
   if (!a) return f.skipped("composition: the left operand is not a layout; property not checked");
-  if (b.kind == Value::Kind::Tuple) return check_by_mode(f, result, *a, b);
+  if (b.kind == Value::Kind::Tuple) return check_composition_by_mode(f, result, *a, b);
   const auto fb = as_function(b);
   if (!fb) return f.skipped("composition: the right operand is not a layout; property not checked");
   if (b.kind != Value::Kind::Swizzle) size_must_match(f, result, size(*fb), "size(B)");

@@ -29,7 +29,7 @@ AnyLayout swizzled_like(const AnyLayout& a, const Layout& l) {
 
 // logical_product by a tile, mode by mode: R_m(i) == Base_m(D_m(i)) with D_m
 // the product of A_m's identity layout; modes of A past the tile are kept.
-void check_by_mode(Findings& f, const AnyLayout& result, const AnyLayout& a, const Value& tile) {
+void check_product_by_mode(Findings& f, const AnyLayout& result, const AnyLayout& a, const Value& tile) {
   const Layout& block = inner_layout(a);
   std::vector<Layout> modes;
   if (block.shape.is_leaf())
@@ -70,7 +70,7 @@ void check_product(Findings& f, const AnyLayout& result, const OuterCall& call) 
   // are checked by a layout, and logical_product by a tile mode by mode.
   const bool by_layout = call.property == Property::BlockProduct || t.kind == Value::Kind::Layout;
   if (!by_layout) {
-    if (call.property == Property::LogicalProduct && t.kind == Value::Kind::Tuple) return check_by_mode(f, result, *a, t);
+    if (call.property == Property::LogicalProduct && t.kind == Value::Kind::Tuple) return check_product_by_mode(f, result, *a, t);
     return f.skipped(call.name + " by a tile: property not checked");
   }
   const Layout block = inner_layout(*a);

@@ -6,9 +6,11 @@ For every command line below, the lines are written one at a time through a
 pipe, with a pause before each; after each line the answer must arrive on
 stdout (within a few seconds) while the pipe is still open and the next line
 not yet written. Then 10^6 lines through `eval -` and a 2048x2048 `print`
-grid must each stay within 16 MiB of peak resident memory.
+grid must each stay within 16 MiB of peak resident memory (skipped with
+--no-peak-memory: a sanitizer's shadow memory and quarantine of freed blocks
+make resident memory grow whatever the program keeps).
 
-usage: stdin_streaming.py LAYOUTX
+usage: stdin_streaming.py LAYOUTX [--no-peak-memory]
 """
 import os
 import select
@@ -88,7 +90,9 @@ def main():
             time.sleep(0.2)
             p.stdin.write((line + '\n').encode())
             p.stdin.flush()
-            if read_until(p, want, 5.0) is None:
+            # Generous: only a missing answer waits this long, and a busy
+            # machine must not make a streaming answer look missing.
+            if read_until(p, want, 60.0) is None:
                 print('FAIL %s: no answer containing %r to %r while standard input stayed open' % (args, want, line))
                 failed += 1
                 break
@@ -99,7 +103,10 @@ def main():
             print('FAIL %s: exit %d, stderr: %s' % (args, p.returncode, err[:500]))
             failed += 1
     print('%d of %d commands answered line by line' % (len(CASES) - failed, len(CASES)))
-    failed += flat_memory(binary)
+    if '--no-peak-memory' in sys.argv[2:]:
+        print('skipped the peak-memory cases (--no-peak-memory)')
+    else:
+        failed += flat_memory(binary)
     return 1 if failed else 0
 
 

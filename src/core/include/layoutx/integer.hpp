@@ -70,6 +70,14 @@ Int max(Int a, Int b);
 Int ceil_div(Int a, Int b);   // (a + b - 1) / b, as CuTe writes it
 Int gcd(Int a, Int b);
 
+// Rounds toward negative infinity (C++'s / rounds toward zero); b != 0.
+constexpr std::int64_t floor_div(std::int64_t a, std::int64_t b) {
+  const std::int64_t q = a / b;
+  return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+}
+
+constexpr bool is_power_of_two(std::int64_t v) { return v > 0 && (v & (v - 1)) == 0; }
+
 inline bool operator==(Int a, Int b) {
   return a.value == b.value && a.is_static == b.is_static && a.basis == b.basis;
 }

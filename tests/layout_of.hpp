@@ -1,0 +1,22 @@
+// A layout written as an expression, for the tests that start from one.
+#pragma once
+
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "layoutx/language.hpp"
+
+namespace layoutx::test {
+
+// As the commands read it: a bare shape is its compact layout; any other
+// value fails the test.
+inline AnyLayout layout_of(const std::string& text, bool dynamic = false) {
+  LanguageOptions options;
+  options.dynamic = dynamic;
+  const Value v = evaluate_expression(text, options);
+  REQUIRE_MESSAGE(v.as_layout(), text << " is no layout");
+  return *v.as_layout();
+}
+
+}  // namespace layoutx::test
