@@ -13,6 +13,7 @@
 #include <set>
 #include <sstream>
 
+#include "layout_of.hpp"
 #include "json_lines.hpp"
 #include "layoutx/language.hpp"
 #include "layoutx/render.hpp"
@@ -104,10 +105,7 @@ std::string without_marks(std::string s, bool dynamic) {
   return s;
 }
 
-AnyLayout as_layout(const Value& v) {
-  if (const auto l = v.as_layout()) return *l;
-  throw Error("not a layout: " + kind_name(v));
-}
+using test::as_layout;
 
 std::map<std::string, std::string> info_lines(const std::string& info) {
   std::map<std::string, std::string> found;
