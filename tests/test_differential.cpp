@@ -14,6 +14,7 @@
 #include <set>
 #include <sstream>
 
+#include "layout_of.hpp"
 #include "json_lines.hpp"
 #include "layoutx/language.hpp"
 #include "layoutx/render.hpp"
@@ -110,10 +111,7 @@ std::string without_marks(std::string s, bool dynamic) {
   return out;
 }
 
-AnyLayout as_layout(const Value& v) {
-  if (const auto l = v.as_layout()) return *l;
-  throw Error("not a layout: " + kind_name(v));
-}
+using test::as_layout;
 
 std::map<std::string, std::string> info_lines(const std::string& info) {
   std::map<std::string, std::string> found;
