@@ -24,10 +24,17 @@ struct GoldenCase {
   std::optional<std::int64_t> size, cosize, rank, depth;
 };
 
-// CuTe's text as layoutx prints it by default: every static mark removed.
+// CuTe's text as layoutx prints it by default: every static mark (a `_`
+// before a digit or a minus sign) removed; names such as smem_ptr keep theirs.
 inline std::string unmark(std::string text) {
-  std::erase(text, '_');
-  return text;
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const bool mark = text[i] == '_' && i + 1 < text.size() &&
+                      (text[i + 1] == '-' || (text[i + 1] >= '0' && text[i + 1] <= '9'));
+    if (!mark) out += text[i];
+  }
+  return out;
 }
 
 namespace detail {

@@ -20,4 +20,11 @@ inline AnyLayout layout_of(const std::string& text, bool dynamic = false) {
   return *v.as_layout();
 }
 
+// A value as the offsets command reads it: a bare shape is its compact layout;
+// any other value is refused with an Error, as the command refuses it.
+inline AnyLayout as_layout(const Value& v) {
+  if (const auto l = v.as_layout()) return *l;
+  throw Error("not a layout: " + kind_name(v));
+}
+
 }  // namespace layoutx::test

@@ -7,12 +7,14 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <set>
 #include <sstream>
 
+#include "layout_of.hpp"
 #include "json_lines.hpp"
 #include "layoutx/language.hpp"
 #include "layoutx/render.hpp"
@@ -100,14 +102,16 @@ std::map<std::string, std::string> known_divergences() {
 }
 
 std::string without_marks(std::string s, bool dynamic) {
-  if (!dynamic) std::erase(s, '_');
-  return s;
+  if (dynamic) return s;
+  // The static marks: a `_` before a digit or a minus sign (smem_ptr keeps its own).
+  std::string out;
+  for (std::size_t i = 0; i < s.size(); ++i)
+    if (!(s[i] == '_' && i + 1 < s.size() && (s[i + 1] == '-' || std::isdigit(static_cast<unsigned char>(s[i + 1])))))
+      out += s[i];
+  return out;
 }
 
-AnyLayout as_layout(const Value& v) {
-  if (const auto l = v.as_layout()) return *l;
-  throw Error("not a layout: " + kind_name(v));
-}
+using test::as_layout;
 
 std::map<std::string, std::string> info_lines(const std::string& info) {
   std::map<std::string, std::string> found;

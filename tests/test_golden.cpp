@@ -6,6 +6,7 @@
 #include <map>
 #include <sstream>
 
+#include "layout_of.hpp"
 #include "golden_cases.hpp"
 #include "layoutx/language.hpp"
 #include "layoutx/render.hpp"
@@ -29,11 +30,7 @@ std::string output_of(F command) {
   }
 }
 
-// The offsets command's reading of a value: a bare shape is its compact layout.
-AnyLayout as_layout(const Value& v) {
-  if (const auto l = v.as_layout()) return *l;
-  throw Error("not a layout: " + kind_name(v));
-}
+using test::as_layout;
 
 std::string joined(const std::vector<std::int64_t>& offsets) {
   std::string s;

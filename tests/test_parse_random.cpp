@@ -29,6 +29,7 @@ bool can_start(const Node& n, char c) {
       return std::isdigit(u) || c == '-' || c == '_' || c == '(' || std::isalpha(u);
     case Node::Kind::Name:
     case Node::Kind::Call:
+    case Node::Kind::PointerFlag:
       return std::isalpha(u);
     case Node::Kind::Underscore:
       return c == '_';

@@ -285,6 +285,24 @@ def arch_of(name):
     return f"SM{m.group(1)}" if m else "any"
 
 
+SMEM_ATOMS_SECTION = """## Canonical shared-memory layout atoms
+
+Not catalogue entries but values of the expression language, by CuTe's names (`cute::`,
+`SM90::GMMA::` and `UMMA::` spellings too): `GMMA::Layout_{K,MN}_{INTER,SW32,SW64,SW128}_Atom<T>`
+(`mma_traits_sm90_gmma.hpp`), the same names under `UMMA::` and `UMMA::Layout_MN_SW128_32B_Atom<T>`
+(`mma_traits_sm100.hpp`), and the sparse `..._SpAtom<T,S>` (`mma_traits_sm90_gmma_sparse.hpp`,
+`mma_traits_sm100.hpp`). Each is CuTe's atom in bits, `Sw<B,4,3> o smem_ptr[1b](unset) o (8,W):(W,1)`
+(K-major; MN-major transposed; W = 128, 256, 512, 1024 for INTER, SW32, SW64, SW128;
+`Sw<2,5,2> o smem_ptr[1b](unset) o (1024,4):(1,1024)` for SW128_32B), upcast to T's width, which
+keeps the swizzle and widens the pointer flag: `GMMA::Layout_K_SW128_Atom<half_t>` is
+`Sw<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1)`. The algebra keeps the flag as CuTe's overloads
+do (tile_to_shape, divides, products, slicing); `as_position_independent_swizzle_layout` gives the
+element-unit swizzle that `bank` and `swizzle-search` use. Checked against CuTe by
+`tests/differential/generate_smem_atoms.py` (answers in `tests/data/differential/smem_atoms.jsonl`).
+
+"""
+
+
 def write_table(path, specs, placed, refused):
     rows = []
     for spec, result in specs:
@@ -315,6 +333,7 @@ def write_table(path, specs, placed, refused):
                 "catalogue for a few representative instances, named with those template arguments. Template\n"
                 "arguments that do not change the layouts (operand majors, negation, saturation, sparsity selector)\n"
                 "are left out of the names.\n\n"
+                + SMEM_ATOMS_SECTION +
                 "## Catalogue entries by architecture\n\n| arch | mma | copy |\n| --- | ---: | ---: |\n")
         for arch in sorted({a for a, _ in counts}, key=lambda a: (len(a), a)):
             f.write(f"| {arch} | {counts[(arch, 'mma')]} | {counts[(arch, 'copy')]} |\n")

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 
 #include "layoutx/bank.hpp"
 #include "layoutx/notation.hpp"
@@ -22,6 +23,19 @@ std::int64_t element_offset(const AnyLayout& threads, const AnyLayout* smem, std
   if (o < 0 || o >= extent)
     throw Error(fmt::format("THREADS maps index {} to {}, outside the shared-memory layout's {} coordinates", i, o, extent));
   return evaluate(*smem, IntTuple(static_int(o))).value;
+}
+
+// A canonical shared-memory atom (Sw o smem_ptr[Bb](unset) o L) swizzles the
+// byte addresses behind its pointer, as make_tensor(smem_ptr, atom) does: its
+// elements lie where its position-independent form says, not where its
+// printed offsets say.
+AnyLayout addressed(const AnyLayout& l, std::int64_t elem_bits) {
+  const auto* c = std::get_if<ComposedLayout>(&l);
+  if (!c || !c->pointer) return l;
+  if (c->pointer->bits != elem_bits)
+    throw Error(fmt::format("{} points to {}-bit elements, but the element size given is {} bits", to_text(*c),
+                            c->pointer->bits, elem_bits));
+  return position_independent(*c);
 }
 
 }  // namespace
@@ -73,10 +87,14 @@ void warn_past_shared_memory(const BankAnalysis& a, Diagnostics& diag) {
 
 }  // namespace
 
-BankAnalysis analyze_banks(SharedAccess access, const AnyLayout& threads, std::int64_t elem_bits, Diagnostics& diag,
-                           const AnyLayout* smem) {
+BankAnalysis analyze_banks(SharedAccess access, const AnyLayout& threads_given, std::int64_t elem_bits,
+                           Diagnostics& diag, const AnyLayout* smem_given) {
   const AccessInfo& info = access_info(access);
   check_elem_bits(elem_bits);
+  const AnyLayout threads = smem_given ? threads_given : addressed(threads_given, elem_bits);
+  const std::optional<AnyLayout> smem_addressed =
+      smem_given ? std::optional<AnyLayout>(addressed(*smem_given, elem_bits)) : std::nullopt;
+  const AnyLayout* smem = smem_addressed ? &*smem_addressed : nullptr;
   const std::int64_t n = size(threads).value;
   if (n <= 0) throw Error("THREADS has no lanes");
   const bool one_warp = n <= kWarpLanes;
@@ -102,10 +120,11 @@ BankAnalysis analyze_banks(SharedAccess access, const AnyLayout& threads, std::i
   return a;
 }
 
-BankAnalysis analyze_tv_banks(SharedAccess access, const Layout& tv, const AnyLayout& smem, std::int64_t elem_bits,
+BankAnalysis analyze_tv_banks(SharedAccess access, const Layout& tv, const AnyLayout& smem_given, std::int64_t elem_bits,
                               Diagnostics& diag) {
   const AccessInfo& info = access_info(access);
   check_elem_bits(elem_bits);
+  const AnyLayout smem = addressed(smem_given, elem_bits);
   if (info.matrices)
     throw Error(fmt::format("{} takes one row address per lane, not a thread-value layout: give THREADS instead", info.name));
   if (rank(tv) < 2) throw Error(fmt::format("a TV layout has a thread mode and a value mode, got {}", to_text(tv)));

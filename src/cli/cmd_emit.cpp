@@ -18,8 +18,7 @@ std::string emitted(const Value& v, const std::string& as) {
   if (as == "python") return render_code(v, CodeForm::Python) + "\n";
   std::string text = "type:   " + render_code(v, CodeForm::CppType) + "\n";
   text += "cpp:    " + render_code(v, CodeForm::CppExpression) + "\n";
-  if (v.kind != Value::Kind::LayoutLeft && v.kind != Value::Kind::LayoutRight)
-    text += "python: " + render_code(v, CodeForm::Python) + "\n";
+  if (has_python_form(v)) text += "python: " + render_code(v, CodeForm::Python) + "\n";
   return text;
 }
 

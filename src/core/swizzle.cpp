@@ -60,8 +60,17 @@ Int evaluate(const ComposedLayout& c, const IntTuple& coord) { return apply_swiz
 
 std::string to_text(const Swizzle& s) { return fmt::format("Sw<{},{},{}>", s.bits, s.base, s.shift); }
 
+ComposedLayout with_pointer_flag(const Swizzle& sw, const SmemPtrFlag& flag, const Layout& l) {
+  return ComposedLayout{sw, static_int(0), l, {}, false, flag};
+}
+
+std::string to_text(const SmemPtrFlag& f) {
+  if (f.sparsity != 0) return fmt::format("smem_sparse<{}>_ptr[{}b](unset)", f.sparsity, f.bits);
+  return fmt::format("smem_ptr[{}b](unset)", f.bits);
+}
+
 std::string to_text(const ComposedLayout& c, Notation n) {
-  std::string out = to_text(c.swizzle) + " o " + to_text(c.offset, n) + " o ";
+  std::string out = to_text(c.swizzle) + " o " + (c.pointer ? to_text(*c.pointer) : to_text(c.offset, n)) + " o ";
   for (const auto& s : c.nested) out += to_text(s.swizzle) + " o " + to_text(s.offset, n) + " o ";
   return out + to_text(c.layout, n);
 }

@@ -49,7 +49,7 @@ AnyLayout compose(const Swizzle& sw, Int offset, const Layout& l) {
 AnyLayout composition(const Swizzle& sw, const Layout& l) { return compose(sw, static_int(0), l); }
 
 bool vanishes(const ComposedLayout& c) {
-  return c.swizzle.bits == 0 && c.offset.is_constant(0) && !c.offset_is_unsigned && c.nested.empty();
+  return c.swizzle.bits == 0 && c.offset.is_constant(0) && !c.offset_is_unsigned && !c.pointer && c.nested.empty();
 }
 
 AnyLayout rebuild(const ComposedLayout& c, const Layout& inner) {
@@ -104,6 +104,10 @@ Swizzle composition(const Swizzle& a, const Swizzle& b) {
 
 static AnyLayout invert(const ComposedLayout& c, Layout (*inverse)(const Layout&), const char* name) {
   require_single_swizzle(c, name);
+  // CuTe inverts a non-zero offset as an integer; the pointer flag is no integer it can negate.
+  if (c.pointer)
+    throw Error(fmt::format("{}({}): CuTe has no {} of the pointer flag {} (no matching function)", name, to_text(c),
+                            name, to_text(*c.pointer)));
   if (!c.offset.is_constant(0))
     throw Error(fmt::format("{}({}): CuTe's answer is a Layout o offset o Swizzle, which layoutx cannot represent; "
                             "use a zero offset",
@@ -144,7 +148,23 @@ static Int upcast_offset(Int offset, std::int64_t n) {
   return offset / static_int(n);
 }
 
+// A pointer-flagged layout recasts the flag's element width and leaves the
+// swizzle alone: it acts on the pointer, which keeps its addresses.
+static ComposedLayout recast_flagged(const ComposedLayout& c, std::int64_t bits, const Layout& l, const char* what,
+                                     std::int64_t n) {
+  if (c.pointer->sparsity != 0)
+    throw Error(fmt::format("Not implemented for safety: CuTe refuses {}<{}> of the sparse layout {}", what, n, to_text(c)));
+  if (bits == 0)
+    throw Error(fmt::format("{}<{}> of {} would point to 0-bit elements: CuTe has no uint_bit<0> for smem_ptr[0b]",
+                            what, n, to_text(c)));
+  return with_pointer_flag(c.swizzle, SmemPtrFlag{bits, 0}, l);
+}
+
 ComposedLayout upcast(const ComposedLayout& c, std::int64_t n, Diagnostics& diag) {
+  if (c.pointer) {
+    if (n <= 0) throw Error(fmt::format("upcast<{}>: the factor must be a positive integer", n));
+    return recast_flagged(c, c.pointer->bits * n, upcast(c.layout, n, diag), "upcast", n);
+  }
   require_static_offsets(c, "upcast", n);
   ComposedLayout out{upcast(c.swizzle, n), upcast_offset(c.offset, n), upcast(c.layout, n, diag), {}, true};
   for (const auto& s : c.nested) out.nested.push_back(SwizzleStage{upcast(s.swizzle, n), upcast_offset(s.offset, n)});
@@ -152,6 +172,10 @@ ComposedLayout upcast(const ComposedLayout& c, std::int64_t n, Diagnostics& diag
 }
 
 ComposedLayout downcast(const ComposedLayout& c, std::int64_t n) {
+  if (c.pointer) {
+    if (n <= 0) throw Error(fmt::format("downcast<{}>: the factor must be a positive integer", n));
+    return recast_flagged(c, c.pointer->bits / n, downcast(c.layout, n), "downcast", n);
+  }
   require_static_offsets(c, "downcast", n);
   ComposedLayout out{downcast(c.swizzle, n), c.offset * static_int(n), downcast(c.layout, n), {}, true};
   for (const auto& s : c.nested) out.nested.push_back(SwizzleStage{downcast(s.swizzle, n), s.offset * static_int(n)});
@@ -178,8 +202,22 @@ ComposedLayout recast_layout(const ComposedLayout& c, std::int64_t old_bits, std
   if (num == 1 && den == 1) return c;
   if (num == 1) return downcast(c, den);
   if (den == 1) return upcast(c, num, diag);
+  if (c.pointer) return downcast(upcast(c, num, diag), den);
   throw Error(fmt::format("Recast not supported.: recast<{},{}> of a composed layout needs a whole ratio", old_bits,
                           new_bits));
+}
+
+AnyLayout position_independent(const ComposedLayout& c) {
+  if (!c.pointer || c.pointer->sparsity != 0)
+    throw Error(fmt::format("as_position_independent_swizzle_layout takes Sw o smem_ptr[Bb](unset) o L (a canonical "
+                            "shared-memory atom); {} has no such pointer flag",
+                            to_text(c)));
+  const std::int64_t bits = c.pointer->bits;
+  if (bits <= 0 || !std::has_single_bit(static_cast<std::uint64_t>(bits)))
+    throw Error(fmt::format("as_position_independent_swizzle_layout: CuTe has no uint_bit_t<{}> (a power of two "
+                            "from 1 to 128 bits)",
+                            bits));
+  return compose(recast_layout(c.swizzle, 8, bits), static_int(0), c.layout);
 }
 
 Layout max_common_layout(const ComposedLayout& a, const Layout& b, Diagnostics& diag) {

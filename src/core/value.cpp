@@ -44,6 +44,13 @@ Value Value::of(const AnyLayout& l) {
   return of(std::get<ComposedLayout>(l));
 }
 
+Value Value::of(const SmemPtrFlag& f) {
+  Value v;
+  v.kind = Kind::PointerFlag;
+  v.pointer_flag = f;
+  return v;
+}
+
 Value Value::tuple(std::vector<Value> elems) {
   Value v;
   v.kind = Kind::Tuple;
@@ -137,6 +144,8 @@ std::string to_text(const Value& v, Notation n) {
       return "LayoutLeft";
     case Value::Kind::LayoutRight:
       return "LayoutRight";
+    case Value::Kind::PointerFlag:
+      return to_text(v.pointer_flag);
   }
   return "?";
 }
@@ -158,6 +167,8 @@ std::string kind_name(const Value& v) {
     case Value::Kind::LayoutLeft:
     case Value::Kind::LayoutRight:
       return "layout tag";
+    case Value::Kind::PointerFlag:
+      return "pointer flag";
   }
   return "value";
 }

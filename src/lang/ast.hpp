@@ -20,6 +20,7 @@ struct Node {
     Apply,       // callee(args): evaluation or slicing
     Compose,     // a o b o c
     Underscore,  // _
+    PointerFlag,  // smem_ptr[16b](unset): value = bits; smem_sparse<S>_ptr[...]: template_args = {S}
   };
 
   Kind kind = Kind::Underscore;

@@ -388,6 +388,14 @@ Value fn_recast(const Call& c) {
   return Value::of(recast_layout(c.layout(0), from, to, c.diag));
 }
 
+Value fn_position_independent(const Call& c) {
+  c.expect_args(1, 1);
+  if (c.args[0].kind != Value::Kind::Composed)
+    c.fail_arg(0, fmt::format("expected Sw o smem_ptr[Bb](unset) o L, got a {} {}", kind_name(c.args[0]),
+                              to_text(c.args[0])));
+  return Value::of(position_independent(c.args[0].composed));
+}
+
 Value fn_size(const Call& c) {
   c.expect_args(1, 1);
   const Value v = sub_value(c);
@@ -958,6 +966,7 @@ Function product_strides(Function f) { return integer_strides(std::move(f), 0, f
 const std::map<std::string, Function>& table() {
   static const std::map<std::string, Function> t = {
       {"append", fn_append},
+      {"as_position_independent_swizzle_layout", fn_position_independent},
       {"back", fn_back},
       {"compatible", fn_compatible},
       {"congruent", fn_congruent},

@@ -10,6 +10,7 @@
 #include "layoutx/arithmetic_tuple.hpp"
 #include "layoutx/limits.hpp"
 #include "layoutx/notation.hpp"
+#include "layoutx/smem_layout_atoms.hpp"
 #include "value_types.hpp"
 
 namespace layoutx {
@@ -154,6 +155,8 @@ class Evaluator {
         return apply(n);
       case Node::Kind::Compose:
         return chain(n);
+      case Node::Kind::PointerFlag:
+        return pointer_flag(n);
     }
     throw SourceError("internal error: unknown syntax node", n.offset);
   }
@@ -211,7 +214,36 @@ class Evaluator {
     }
   }
 
+  Value pointer_flag(const Node& n) {
+    // CuTe's int template arguments: a width or sparsity past 2^30 is no flag it can print.
+    constexpr std::int64_t kMax = std::int64_t{1} << 30;
+    const std::int64_t sparsity = n.template_args.empty() ? 0 : n.template_args.front();
+    if (n.value == 0 || n.value > kMax || sparsity > kMax || (!n.template_args.empty() && sparsity == 0))
+      throw SourceError("a pointer flag's width and sparsity are positive integers below 2^30 (CuTe has no uint_bit<0>)",
+                        n.offset);
+    return Value::of(SmemPtrFlag{n.value, sparsity});
+  }
+
+  // GMMA::Layout_K_SW128_Atom<half_t>, UMMA::..._SpAtom<half_t,2>: CuTe's atoms, typed.
+  Value smem_atom(const Node& n) {
+    const bool sparse = n.name.ends_with("SpAtom");
+    const std::size_t want = sparse ? 2 : 1;
+    const std::string form = sparse ? "<T,S> (a value type and a sparsity, as in <half_t,2>)" : "<T> (a value type, as in <half_t>)";
+    if (n.template_args.size() != want || n.template_types.empty() || n.template_types[0].empty() ||
+        (sparse && !n.template_types[1].empty()))
+      throw SourceError(fmt::format("{} takes {}", n.name, form), n.offset);
+    try {
+      return Value::of(smem_layout_atom(n.name, n.template_args[0],
+                                        sparse ? std::optional<std::int64_t>(n.template_args[1]) : std::nullopt));
+    } catch (const SourceError&) {
+      throw;
+    } catch (const Error& e) {
+      throw SourceError(fmt::format("{}<{}>: {}", n.name, n.template_types[0], e.what()), n.offset);
+    }
+  }
+
   Value name(const Node& n) {
+    if (is_smem_layout_atom(n.name)) return smem_atom(n);
     if (n.name == "Sw" || n.name == "Swizzle") {
       if (n.template_args.size() != 3)
         throw SourceError(fmt::format("{} takes three template arguments <B,M,S>, got {}", n.name, n.template_args.size()),
@@ -254,6 +286,11 @@ class Evaluator {
 
   Value call(const Node& n) {
     const lang::Function* fn = lang::find_builtin(n.name);
+    if (!fn && is_smem_layout_atom(n.name)) {  // GMMA::Layout_K_SW128_Atom<half_t>(i, j): the atom evaluated
+      std::vector<Value> args;
+      for (const auto& a : n.children) args.push_back(eval(a));
+      return evaluate_at(smem_atom(n), args, n);
+    }
     if (!fn) {
       if (const Value* bound = bound_value(n)) return apply_to(*bound, n, 0);
       if (lang::is_run_time_integer(n.name)) return integer_cast(n);
@@ -320,6 +357,11 @@ class Evaluator {
     std::vector<Value> args;
     args.reserve(n.children.size());
     for (std::size_t i = first; i < n.children.size(); ++i) args.push_back(eval(n.children[i]));
+    return evaluate_at(callee, args, n);
+  }
+
+  // callee(args): evaluation or slicing at node n.
+  Value evaluate_at(const Value& callee, const std::vector<Value>& args, const Node& n) {
     if (!callee.is_layout_like())
       throw SourceError(fmt::format("only a layout can be evaluated with (...), this is {} {}", a_kind_name(callee),
                                     text(callee)),
@@ -355,6 +397,9 @@ class Evaluator {
 
   Value slice_layout(const Value& callee, const Value& coord, const Node& n) {
     try {
+      if (callee.kind == Value::Kind::Composed && callee.composed.pointer && callee.composed.pointer->sparsity == 0 &&
+          !all_underscore(coord))
+        return Value::of(slice_flagged(callee.composed, coord));
       if (callee.kind == Value::Kind::Composed) {
         if (!all_underscore(coord))
           throw Error("slicing a swizzled layout at a fixed coordinate is not supported; slice the inner layout");
@@ -367,6 +412,24 @@ class Evaluator {
     }
   }
 
+  // CuTe's slice of Sw o smem_ptr o L: the slice of L, and its offset
+  // (crd2idx with `_` as a static 0) kept as the flag when it is a static 0,
+  // else put in the flag's place as a plain offset.
+  ComposedLayout slice_flagged(const ComposedLayout& c, const Value& coord) const {
+    const Layout sliced{slice(coord, c.layout.shape, diag_.notation()), slice(coord, c.layout.stride, diag_.notation())};
+    const Int offset = crd2idx(underscores_as_zero(coord), c.layout.shape, c.layout.stride);
+    if (offset.is_constant(0)) return with_pointer_flag(c.swizzle, *c.pointer, sliced);
+    return ComposedLayout{c.swizzle, offset, sliced, {}};
+  }
+
+  static IntTuple underscores_as_zero(const Value& v) {
+    if (v.kind == Value::Kind::Underscore) return IntTuple(static_int(0));
+    if (v.kind == Value::Kind::Integer) return IntTuple(v.integer);
+    std::vector<IntTuple> out;
+    for (const auto& e : v.elems) out.push_back(underscores_as_zero(e));
+    return IntTuple(std::move(out));
+  }
+
   Value chain(const Node& n) {
     std::vector<Value> parts;
     for (const auto& c : n.children) parts.push_back(eval(c));
@@ -375,7 +438,8 @@ class Evaluator {
     Value acc;
     std::size_t i = 0;
     auto is_stage = [&](std::size_t k) {
-      return k + 1 < parts.size() && parts[k].kind == Value::Kind::Swizzle && parts[k + 1].kind == Value::Kind::Integer;
+      return k + 1 < parts.size() && parts[k].kind == Value::Kind::Swizzle &&
+             (parts[k + 1].kind == Value::Kind::Integer || parts[k + 1].kind == Value::Kind::PointerFlag);
     };
     auto is_layout = [&](std::size_t k) {
       return k < parts.size() && (parts[k].kind == Value::Kind::Layout || parts[k].is_int_tuple());
@@ -386,12 +450,19 @@ class Evaluator {
       if (k == i || !is_layout(k)) return parts[i++];
       const Layout l = *parts[k].as_plain_layout();
       // Built as written (no identity shortcut), so that every printed form reads back as itself.
-      ComposedLayout built{parts[k - 2].swizzle, parts[k - 1].integer, l, {}};
+      // A pointer flag is an offset CuTe only puts on the outermost stage (the atom's own).
+      for (std::size_t j = k - 1; j > i + 1; j -= 2)
+        if (parts[j].kind == Value::Kind::PointerFlag)
+          throw SourceError("a pointer flag such as smem_ptr[16b](unset) is the offset of the outermost swizzle only",
+                            n.children[j].offset);
+      const bool flagged = parts[i + 1].kind == Value::Kind::PointerFlag;
+      ComposedLayout built{parts[k - 2].swizzle, flagged && k == i + 2 ? static_int(0) : parts[k - 1].integer, l, {}};
       for (std::size_t j = k - 2; j > i; j -= 2) {
         built.nested.insert(built.nested.begin(), SwizzleStage{built.swizzle, built.offset});
         built.swizzle = parts[j - 2].swizzle;
-        built.offset = parts[j - 1].integer;
+        built.offset = parts[j - 1].kind == Value::Kind::PointerFlag ? static_int(0) : parts[j - 1].integer;
       }
+      if (flagged) built.pointer = parts[i + 1].pointer_flag;
       i = k + 1;
       return Value::of(built);
     };

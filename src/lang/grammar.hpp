@@ -1,10 +1,11 @@
 // PEGTL grammar of layoutx expressions.
 //
 //   expression := atom ('o' atom | '(' args ')')*     read left to right: A o B(i) is (A o B)(i)
-//   atom       := literal | name_ref | '_'
+//   atom       := literal | pointer_flag | name_ref | '_'
+//   pointer_flag := 'smem_ptr[' N 'b](unset)' | 'smem_sparse<' N '>_ptr[' N 'b](unset)'
 //   literal    := head (':' head)?                    a shape:stride layout when ':' follows
 //   head       := tuple | (_N ('{}')? | N) ('@' M)*   _N{}: a static integer object; v@M...: a scaled basis
-//   name_ref   := identifier ('<' targ,... '>')? ('{}' | '(' args ')')?
+//   name_ref   := identifier ('<' targ,... '>')? ('{}' | '(' args ')')?   identifier: GMMA::Layout_K_SW128_Atom too
 //   targ       := N | _N | type ('<' targ,... '>')?   type: half_t, float, ..., or a CuTe type
 //
 // C++ as it is pasted: `cute::` (or `cutlass::`) may prefix a name or a
@@ -36,7 +37,8 @@ struct static_integer : pegtl::seq<pegtl::opt<cpp_scope>, pegtl::one<'_'>, pegtl
                                    pegtl::opt<ws, braces>> {};
 struct underscore_end : pegtl::not_at<ident_other> {};
 struct underscore : pegtl::seq<pegtl::one<'_'>, underscore_end> {};
-struct identifier : pegtl::seq<pegtl::opt<cpp_scope>, pegtl::alpha, pegtl::star<ident_other>> {};
+struct scope_part : pegtl::seq<pegtl::two<':'>, pegtl::alpha, pegtl::star<ident_other>> {};
+struct identifier : pegtl::seq<pegtl::opt<cpp_scope>, pegtl::alpha, pegtl::star<ident_other>, pegtl::star<scope_part>> {};
 
 struct comma : pegtl::one<','> {};
 struct close_paren : pegtl::one<')'> {};
@@ -73,9 +75,18 @@ struct stride_head : head {};
 struct layout_tail : pegtl::seq<ws, pegtl::one<':'>, ws, pegtl::must<stride_head>> {};
 struct literal : pegtl::seq<head, pegtl::opt<layout_tail>> {};
 
+// CuTe's print of the offset of a canonical shared-memory layout atom.
+struct pointer_bits : digits {};
+struct flag_tail : TAO_PEGTL_STRING("b](unset)") {};
+struct sparse_middle : TAO_PEGTL_STRING(">_ptr[") {};
+struct smem_ptr_flag : pegtl::seq<TAO_PEGTL_STRING("smem_ptr["), pegtl::must<pointer_bits>, pegtl::must<flag_tail>> {};
+struct smem_sparse_flag : pegtl::seq<TAO_PEGTL_STRING("smem_sparse<"), pegtl::must<pointer_bits>, pegtl::must<sparse_middle>,
+                                     pegtl::must<pointer_bits>, pegtl::must<flag_tail>> {};
+struct pointer_flag : pegtl::sor<smem_ptr_flag, smem_sparse_flag> {};
+
 struct name_ref
     : pegtl::seq<identifier, pegtl::opt<ws, template_args>, pegtl::opt<ws, pegtl::sor<braces, call_arguments>>> {};
-struct atom : pegtl::sor<literal, name_ref, underscore> {};
+struct atom : pegtl::sor<literal, pointer_flag, name_ref, underscore> {};
 
 struct compose_op : pegtl::seq<pegtl::one<'o'>, pegtl::not_at<ident_other>> {};
 struct operand : atom {};

@@ -25,6 +25,13 @@ template <>
 inline constexpr auto error_message<end_of_expression> =
     "unexpected text: expected the composition operator 'o', a call '(...)' or the end of the expression";
 
+template <>
+inline constexpr auto error_message<pointer_bits> = "expected a width in bits, as in smem_ptr[16b](unset)";
+template <>
+inline constexpr auto error_message<flag_tail> = "expected 'b](unset)', as in smem_ptr[16b](unset)";
+template <>
+inline constexpr auto error_message<sparse_middle> = "expected '>_ptr[', as in smem_sparse<2>_ptr[16b](unset)";
+
 struct errors {
   template <typename Rule>
   static constexpr auto message = error_message<Rule>;

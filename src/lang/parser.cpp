@@ -4,9 +4,11 @@
 // of parse_errors.hpp.
 #include <fmt/format.h>
 
+#include <cctype>
 #include <charconv>
 #include <optional>
 #include <type_traits>
+#include <vector>
 
 #include "ast.hpp"
 #include "grammar.hpp"
@@ -45,9 +47,11 @@ void prescan(std::string_view text, std::size_t max_depth) {
 
 // How many leading characters of a name or integer are a C++ namespace
 // (`cute::`, `cutlass::`), which names nothing more than the name alone.
+// Inner scopes stay: GMMA::Layout_K_SW128_Atom is CuTe's name of that atom.
 std::size_t unscoped(std::string_view text) {
-  const std::size_t colons = text.rfind("::");
-  return colons == std::string_view::npos ? 0 : colons + 2;
+  for (const std::string_view scope : {std::string_view("cute::"), std::string_view("cutlass::")})
+    if (text.starts_with(scope)) return scope.size();
+  return 0;
 }
 
 // CuTe's type templates whose values the language reads.
@@ -91,6 +95,8 @@ class Builder {
   void basis(std::string_view suffix, std::size_t offset);  // the scaled-basis modes of the last integer
   void underscore(std::size_t offset);
   void name(std::string_view text, std::size_t offset);
+  // smem_ptr[16b](unset), smem_sparse<2>_ptr[16b](unset): the widths read from the text.
+  void pointer_flag(std::string_view text, std::size_t offset);
 
   // Lists: their elements are the nodes built between open and close.
   void open_list() { lists_.push_back(nodes_.size()); }
@@ -192,6 +198,26 @@ void Builder::name(std::string_view text, std::size_t offset) {
   n.kind = Node::Kind::Name;
   n.offset = offset;
   n.name = std::string(text.substr(unscoped(text)));
+}
+
+void Builder::pointer_flag(std::string_view text, std::size_t offset) {
+  // The numbers in the text, in order: [sparsity,] bits.
+  std::vector<std::int64_t> numbers;
+  for (std::size_t i = 0; i < text.size();) {
+    if (!std::isdigit(static_cast<unsigned char>(text[i]))) {
+      ++i;
+      continue;
+    }
+    std::size_t j = i;
+    while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j]))) ++j;
+    numbers.push_back(parse_int64(text.substr(i, j - i), false, offset + i));
+    i = j;
+  }
+  Node& n = nodes_.emplace_back();
+  n.kind = Node::Kind::PointerFlag;
+  n.offset = offset;
+  n.value = numbers.back();
+  if (numbers.size() == 2) n.template_args.push_back(numbers.front());
 }
 
 std::vector<Node> Builder::elements_from(std::size_t first) {
@@ -405,6 +431,13 @@ struct action<g::identifier> {
   template <typename Input>
   static void apply(const Input& in, Builder& b) {
     b.name(in.string_view(), b.offset(in.begin()));
+  }
+};
+template <>
+struct action<g::pointer_flag> {
+  template <typename Input>
+  static void apply(const Input& in, Builder& b) {
+    b.pointer_flag(in.string_view(), b.offset(in.begin()));
   }
 };
 template <>

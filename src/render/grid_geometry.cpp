@@ -20,12 +20,18 @@ IntTuple GridGeometry::coordinate(std::int64_t m, std::int64_t n) const {
   return IntTuple(std::move(c));
 }
 
+AnyLayout drawn_layout(const Value& v) {
+  if (v.kind == Value::Kind::Composed && v.composed.pointer && v.composed.pointer->sparsity == 0)
+    return position_independent(v.composed);
+  return *v.as_layout();
+}
+
 GridGeometry grid_geometry(const Value& v, const char* command, Notation n) {
   if (!v.is_layout_like() && !v.is_int_tuple())
     throw Error(fmt::format("{} needs a layout, got {} {}", command, a_kind_name(v), to_text(v, n)));
   GridGeometry g;
   g.notation = n;
-  g.layout = *v.as_layout();
+  g.layout = drawn_layout(v);
   const IntTuple& shape = inner_layout(g.layout).shape;
   g.rank = shape.rank();
   if (g.rank == 1) {

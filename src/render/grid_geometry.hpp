@@ -25,6 +25,11 @@ struct GridGeometry {
   std::int64_t index(std::int64_t m, std::int64_t n) const { return m + rows * n; }
 };
 
+// The layout print_layout draws for a value: the layout itself, but for a
+// canonical shared-memory atom (Sw o smem_ptr[Nb](unset) o L) its
+// position-independent form, as CuTe's print_layout overload for it does.
+AnyLayout drawn_layout(const Value& v);
+
 // Refuses values that are not layouts (a shape stands for its compact layout);
 // `command` names the caller in the message.
 GridGeometry grid_geometry(const Value& v, const char* command, Notation n);

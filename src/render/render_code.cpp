@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <string>
@@ -104,9 +105,19 @@ std::string int_code(Int i, CodeForm form) {
   return {};
 }
 
+// CuTe's smem_ptr_flag_bits<B> (smem_sparse_ptr_flag_bits<S,B>): the offset
+// of a canonical shared-memory layout atom. The Python DSL spells no such type.
+std::string pointer_flag_code(const SmemPtrFlag& f, CodeForm form) {
+  if (form == CodeForm::Python)
+    throw Error(fmt::format("{} has no counterpart in CuTe's Python DSL", to_text(f)));
+  const std::string type = f.sparsity != 0 ? fmt::format("smem_sparse_ptr_flag_bits<{},{}>", f.sparsity, f.bits)
+                                           : fmt::format("smem_ptr_flag_bits<{}>", f.bits);
+  return form == CodeForm::CppExpression ? type + "{}" : type;
+}
+
 // swizzle o offset o inner, the inner part itself composed for nested stages.
-std::string composed_code(const SwizzleStage& stage, const std::string& inner, CodeForm form) {
-  const std::string sw = swizzle_code(stage.swizzle, form), off = int_code(stage.offset, form);
+std::string composed_code(const Swizzle& swizzle, const std::string& off, const std::string& inner, CodeForm form) {
+  const std::string sw = swizzle_code(swizzle, form);
   switch (form) {
     case CodeForm::CppType: return fmt::format("ComposedLayout<{}, {}, {}>", sw, off, inner);
     case CodeForm::CppExpression: return fmt::format("make_composed_layout({}, {}, {})", sw, off, inner);
@@ -117,8 +128,10 @@ std::string composed_code(const SwizzleStage& stage, const std::string& inner, C
 
 std::string composed_code(const ComposedLayout& c, CodeForm form) {
   std::string code = layout_code(c.layout, form);
-  for (auto it = c.nested.rbegin(); it != c.nested.rend(); ++it) code = composed_code(*it, code, form);
-  return composed_code(SwizzleStage{c.swizzle, c.offset}, code, form);
+  for (auto it = c.nested.rbegin(); it != c.nested.rend(); ++it)
+    code = composed_code(it->swizzle, int_code(it->offset, form), code, form);
+  const std::string offset = c.pointer ? pointer_flag_code(*c.pointer, form) : int_code(c.offset, form);
+  return composed_code(c.swizzle, offset, code, form);
 }
 
 bool holds_int_tuple_only(const Value& v) { return v.is_int_tuple(); }
@@ -154,6 +167,7 @@ std::string value_code(const Value& v, CodeForm form) {
       return form == CodeForm::Python ? "None" : form == CodeForm::CppType ? "Underscore" : "_";
     case Value::Kind::LayoutLeft: return tag_code("LayoutLeft", form);
     case Value::Kind::LayoutRight: return tag_code("LayoutRight", form);
+    case Value::Kind::PointerFlag: return pointer_flag_code(v.pointer_flag, form);
   }
   return {};
 }
@@ -161,5 +175,20 @@ std::string value_code(const Value& v, CodeForm form) {
 }  // namespace
 
 std::string render_code(const Value& v, CodeForm form) { return value_code(v, form); }
+
+bool has_python_form(const Value& v) {
+  switch (v.kind) {
+    case Value::Kind::LayoutLeft:
+    case Value::Kind::LayoutRight:
+    case Value::Kind::PointerFlag:
+      return false;
+    case Value::Kind::Composed:
+      return !v.composed.pointer;
+    case Value::Kind::Tuple:
+      return std::all_of(v.elems.begin(), v.elems.end(), [](const Value& e) { return has_python_form(e); });
+    default:
+      return true;
+  }
+}
 
 }  // namespace layoutx

@@ -171,7 +171,7 @@ void draw_coordinates(RowWriter& w, const std::string& title, std::int64_t rows,
 void render_grid(const Value& v, const GridOptions& options, const Sink& sink) {
   if (!v.is_layout_like() && !v.is_int_tuple())
     throw Error(fmt::format("print needs a layout, got {} {}", a_kind_name(v), to_text(v, options.notation)));
-  const AnyLayout l = *v.as_layout();
+  const AnyLayout l = drawn_layout(v);
   const Layout& inner = inner_layout(l);
   const IntTuple& shape = inner.shape;
   const int r = shape.rank();

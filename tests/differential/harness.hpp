@@ -11,6 +11,10 @@
 #include <cute/swizzle_layout.hpp>
 #include <cute/util/print_tensor.hpp>
 #include <cute/numeric/numeric_types.hpp>
+#include <cute/pointer_flagged.hpp>
+#include <cute/atom/mma_traits_sm90_gmma.hpp>         // GMMA::Layout_*_Atom<T>
+#include <cute/atom/mma_traits_sm90_gmma_sparse.hpp>  // GMMA::Layout_*_SpAtom<T,S>
+#include <cute/atom/mma_traits_sm100.hpp>             // UMMA::Layout_*_Atom<T>
 
 #include <cstdio>
 #include <sys/wait.h>

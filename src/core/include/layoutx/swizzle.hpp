@@ -3,7 +3,9 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "layoutx/layout.hpp"
 
@@ -35,6 +37,17 @@ struct SwizzleStage {
   bool operator==(const SwizzleStage& o) const { return swizzle == o.swizzle && offset == o.offset; }
 };
 
+// CuTe's smem_ptr_flag_bits<B> (smem_sparse_ptr_flag_bits<S,B> when sparse):
+// the offset of a canonical shared-memory layout atom. It is a static zero
+// that stands for the pointer to B-bit elements make_tensor supplies later;
+// CuTe's own overloads keep it through the algebra and recast it as a width.
+struct SmemPtrFlag {
+  std::int64_t bits = 0;
+  std::int64_t sparsity = 0;  // 0: smem_ptr_flag_bits, else the sparsity S
+
+  bool operator==(const SmemPtrFlag& o) const { return bits == o.bits && sparsity == o.sparsity; }
+};
+
 struct ComposedLayout {
   Swizzle swizzle;
   Int offset;
@@ -49,11 +62,17 @@ struct ComposedLayout {
   // Sw<0,M,S> o _0 o L stays composed through later operations. Not part of
   // equality: both print and map the same.
   bool offset_is_unsigned = false;
+  // Set when the offset is a pointer flag (then `offset` is a static 0).
+  std::optional<SmemPtrFlag> pointer = std::nullopt;
 
   bool operator==(const ComposedLayout& o) const {
-    return swizzle == o.swizzle && offset == o.offset && layout == o.layout && nested == o.nested;
+    return swizzle == o.swizzle && offset == o.offset && layout == o.layout && nested == o.nested &&
+           pointer == o.pointer;
   }
 };
+
+// A composed layout whose offset is the pointer flag: Sw o smem_ptr[Bb](unset) o L.
+ComposedLayout with_pointer_flag(const Swizzle& sw, const SmemPtrFlag& flag, const Layout& l);
 
 // The offset x of the inner layout mapped through the offsets and swizzles.
 Int apply_swizzles(const ComposedLayout& c, Int x);
@@ -61,5 +80,6 @@ Int evaluate(const ComposedLayout& c, const IntTuple& coord);  // swizzle(offset
 
 std::string to_text(const Swizzle& s);
 std::string to_text(const ComposedLayout& c, Notation n = {});
+std::string to_text(const SmemPtrFlag& f);  // smem_ptr[16b](unset), smem_sparse<2>_ptr[16b](unset)
 
 }  // namespace layoutx

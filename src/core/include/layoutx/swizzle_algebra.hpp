@@ -57,6 +57,12 @@ Swizzle recast_layout(const Swizzle& sw, std::int64_t old_bits, std::int64_t new
 ComposedLayout recast_layout(const ComposedLayout& c, std::int64_t old_bits, std::int64_t new_bits,
                              Diagnostics& diag);
 
+// as_position_independent_swizzle_layout(Sw o smem_ptr[Bb](unset) o L): the
+// swizzle, which acts on byte addresses behind the pointer, recast to B-bit
+// elements, with a zero offset (the plain layout when no swizzle bit is left).
+// Refuses a layout without the flag (CuTe has no such overload).
+AnyLayout position_independent(const ComposedLayout& c);
+
 Layout max_common_layout(const ComposedLayout& a, const Layout& b, Diagnostics& diag);
 Int max_common_vector(const ComposedLayout& a, const Layout& b, Diagnostics& diag);
 Int max_common_vector(const ComposedLayout& a, const ComposedLayout& b, Diagnostics& diag);

@@ -1,6 +1,7 @@
 // What an expression evaluates to: an integer, a tuple (an int tuple, or a
-// tile when it holds layouts), a layout, a swizzle, a composed layout, `_`, or
-// the LayoutLeft / LayoutRight tags.
+// tile when it holds layouts), a layout, a swizzle, a composed layout, `_`,
+// the LayoutLeft / LayoutRight tags, or a shared-memory pointer flag (the
+// middle of a canonical smem layout atom, read from its printed form).
 #pragma once
 
 #include <optional>
@@ -12,7 +13,7 @@
 namespace layoutx {
 
 struct Value {
-  enum class Kind { Integer, Tuple, Layout, Swizzle, Composed, Underscore, LayoutLeft, LayoutRight };
+  enum class Kind { Integer, Tuple, Layout, Swizzle, Composed, Underscore, LayoutLeft, LayoutRight, PointerFlag };
 
   Kind kind = Kind::Underscore;
   Int integer;
@@ -20,6 +21,7 @@ struct Value {
   Layout layout;
   Swizzle swizzle;
   ComposedLayout composed;
+  SmemPtrFlag pointer_flag;
 
   static Value of(Int i);
   static Value of(const IntTuple& t);
@@ -27,6 +29,7 @@ struct Value {
   static Value of(const Swizzle& s);
   static Value of(const ComposedLayout& c);
   static Value of(const AnyLayout& l);
+  static Value of(const SmemPtrFlag& f);
   static Value tuple(std::vector<Value> elems);
   static Value tag(Kind k);
 

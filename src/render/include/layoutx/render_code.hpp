@@ -17,7 +17,11 @@ enum class CodeForm {
 
 // The source text of `v` in `form`. Static integers are Int<N> (a Python int),
 // dynamic ones int (cutlass.Int32). Throws Error for a value the form cannot
-// spell (the LayoutLeft/LayoutRight tags have no Python DSL counterpart).
+// spell (the LayoutLeft/LayoutRight tags and the shared-memory pointer flag
+// have no Python DSL counterpart).
 std::string render_code(const Value& v, CodeForm form);
+
+// Whether the Python DSL spells `v` (render_code(v, Python) does not throw).
+bool has_python_form(const Value& v);
 
 }  // namespace layoutx
