@@ -326,7 +326,9 @@ TEST_CASE("analysis: the eq grid marks the differing cells") {
   CHECK(text.find("equal: false\n") != std::string::npos);
   CHECK(text.find(" 0  |   0 | 2/1 | 1/2 |   3 |\n") != std::string::npos);
   CHECK(text.find(" 1  |   4 | 6/5 | 5/6 |   7 |\n") != std::string::npos);
-  const std::string json = render_comparison(compare_functional(a, b), a, b, EqualityView{true});
+  EqualityView as_json;
+  as_json.json = true;
+  const std::string json = render_comparison(compare_functional(a, b), a, b, as_json);
   CHECK(json.find("\"first\": [{\"index\": 2, \"coord\": [0,[1,0]], \"a\": 2, \"b\": 1}") != std::string::npos);
 }
 
