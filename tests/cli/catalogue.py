@@ -1,6 +1,7 @@
-"""What the bad-input and edge-case runners share: reading a tab-separated
-catalogue, and judging a call's exit status, stdout and stderr (a sanitizer's
-report included)."""
+"""What the catalogue runners share: reading a tab-separated catalogue, judging
+a call's exit status, stdout and stderr (a sanitizer's report included), and
+reporting the rows that failed."""
+import json
 import sys
 
 SANITIZER_MARKS = ('Sanitizer', 'runtime error', 'LeakSanitizer')
@@ -63,3 +64,16 @@ def verdict(returncode, stdout, stderr, code, out_has, err_has, max_stderr=None)
         return None
     shown = '\n    stdout: ' + out[:300] if out else ''
     return '; '.join(problems) + shown + '\n    stderr: ' + err.strip().replace('\n', '\n            ')[:1200]
+
+
+def report(rows, problem_of):
+    """Runs problem_of(row) for every row (None: it passed), prints each
+    failure and the totals; -> the runner's exit status."""
+    failed = 0
+    for row in rows:
+        problem = problem_of(row)
+        if problem:
+            failed += 1
+            print('FAIL %s %s: %s' % (row[0], json.dumps(row[1]), problem))
+    print('%d passed, %d failed' % (len(rows) - failed, failed))
+    return 1 if failed else 0

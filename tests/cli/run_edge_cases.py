@@ -30,7 +30,7 @@ import subprocess
 import sys
 import tempfile
 
-from catalogue import rows_of, verdict
+from catalogue import report, rows_of, verdict
 
 MAX_STDERR = 4096
 
@@ -95,15 +95,8 @@ def main():
     ap.add_argument('--cpu', type=int, default=2)
     a = ap.parse_args()
     rows = load(a.catalogue)
-    failed = 0
     with tempfile.TemporaryDirectory() as scratch:
-        for row in rows:
-            problem = run_row(a.layoutx, row, a.timeout, a.cpu, scratch)
-            if problem:
-                failed += 1
-                print('FAIL %s %s: %s' % (row[0], json.dumps(row[1]), problem))
-    print('%d passed, %d failed' % (len(rows) - failed, failed))
-    return 1 if failed else 0
+        return report(rows, lambda row: run_row(a.layoutx, row, a.timeout, a.cpu, scratch))
 
 
 if __name__ == '__main__':

@@ -24,7 +24,7 @@ import json
 import subprocess
 import sys
 
-from catalogue import rows_of, sanitizer_report
+from catalogue import report, rows_of, sanitizer_report
 
 
 def load(path):
@@ -75,14 +75,7 @@ def main():
     ap.add_argument('--timeout', type=float, default=60.0)
     a = ap.parse_args()
     rows = load(a.catalogue)
-    failed = 0
-    for row in rows:
-        problem = check_row(a.layoutx, row, a.timeout)
-        if problem:
-            failed += 1
-            print('FAIL %s %s: %s' % (row[0], json.dumps(row[1]), problem))
-    print('%d passed, %d failed' % (len(rows) - failed, failed))
-    return 1 if failed else 0
+    return report(rows, lambda row: check_row(a.layoutx, row, a.timeout))
 
 
 if __name__ == '__main__':

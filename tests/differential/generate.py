@@ -897,12 +897,13 @@ class Recipes:
         target = Call('make_layout', [tuple_node(s, 'shape'), tuple_node(d, 'stride')])
         return Eval(target, self.slice_coords(s))
 
-    def slice_coords(self, s):
-        """a slicing coordinate for shape s: per mode `_`, a coordinate, or (inside a nested mode) a mix"""
+    def slice_coords(self, s, underscore=0.5):
+        """a slicing coordinate for shape s: per mode `_` (with chance `underscore`), a coordinate,
+        or (inside a nested mode) a mix"""
         g = self.g
         coords = []
         for m in s:
-            if g.chance(0.5):
+            if g.chance(underscore):
                 coords.append(UNDERSCORE)
             elif isinstance(m, list) and g.chance(0.5):
                 coords.append(T([UNDERSCORE if g.chance(0.5) else N(g.rng.randrange(x), 'coord') for x in m], 'coord'))
@@ -1019,16 +1020,7 @@ class Recipes:
         return Method('with_shape', node, [tuple_node(shp, 'arg')])
 
     def slice_coord(self, s):
-        g = self.g
-        coords = []
-        for m in s:
-            if g.chance(0.45):
-                coords.append(UNDERSCORE)
-            elif isinstance(m, list) and g.chance(0.5):
-                coords.append(T([UNDERSCORE if g.chance(0.5) else N(g.rng.randrange(x), 'coord') for x in m], 'coord'))
-            else:
-                coords.append(N(g.rng.randrange(size_of(m)), 'coord'))
-        return T(coords, 'coord')
+        return T(self.slice_coords(s, underscore=0.45), 'coord')
 
     def slice_and_offset(self):
         g = self.g
