@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "layoutx/algebra.hpp"
+#include "layoutx/algebra_properties.hpp"
 #include "layoutx/notation.hpp"
 
 namespace layoutx {
@@ -86,11 +87,15 @@ void check_composition(const AnyLayout& a, const Layout& b, const AnyLayout& r, 
   if (has_warning(diag, "Stride Divisibility Condition")) return;  // already explained where it went wrong
   if (composition_is_exact(a, b)) return;
   const std::int64_t domain = size(a).value;
+  const auto fb = [&](std::int64_t i) { return at(b, i); };
+  const auto fa = [&](std::int64_t x) { return at(a, x); };
+  const auto fr = [&](std::int64_t i) { return at(r, i); };
   for_each_point(size(b).value, [&](std::int64_t i) {
-    const std::int64_t bi = at(b, i);
-    if (bi < 0 || bi >= domain) return true;
-    const std::int64_t want = at(a, bi), got = at(r, i);
-    if (want == got) return true;
+    const std::int64_t bi = fb(i);
+    if (bi < 0 || bi >= domain) return true;  // A o B is promised on A's domain only
+    const property::Point p = property::composition(fr, fa, fb, i);
+    if (p.holds) return true;
+    const std::int64_t want = p.rhs, got = p.lhs;
     diag.warn(
         "composition",
         fmt::format("composition({}, {}) = {} is CuTe's answer but not A o B: at index {}, A(B({})) = A({}) = {} "
@@ -103,9 +108,12 @@ void check_composition(const AnyLayout& a, const Layout& b, const AnyLayout& r, 
 }
 
 void check_right_inverse(const AnyLayout& l, const AnyLayout& r, Diagnostics& diag) {
+  const auto fl = [&](std::int64_t x) { return at(l, x); };
+  const auto fr = [&](std::int64_t x) { return at(r, x); };
   for_each_point(size(r).value, [&](std::int64_t i) {
-    const std::int64_t got = at(l, at(r, i));
-    if (got == i) return true;
+    const property::Point p = property::right_inverse(fl, fr, i);
+    if (p.holds) return true;
+    const std::int64_t got = p.rhs;
     diag.warn("right_inverse", fmt::format("right_inverse({}) = {} is CuTe's answer but not a right inverse: "
                                            "L(R({})) = {}, not {}",
                                            to_text(l, diag.notation()), to_text(r, diag.notation()), i, got, i));
@@ -119,9 +127,12 @@ void check_left_inverse(const AnyLayout& l, const AnyLayout& r, Diagnostics& dia
   std::unordered_set<std::int64_t> seen;
   for (std::int64_t i = 0; i < n; ++i)
     if (!seen.insert(at(l, i)).second) return;  // not injective: no left inverse is promised
+  const auto fl = [&](std::int64_t x) { return at(l, x); };
+  const auto fr = [&](std::int64_t x) { return at(r, x); };
   for_each_point(n, [&](std::int64_t i) {
-    const std::int64_t got = at(r, at(l, i));
-    if (got == i) return true;
+    const property::Point p = property::left_inverse(fl, fr, i);
+    if (p.holds) return true;
+    const std::int64_t got = p.rhs;
     diag.warn("left_inverse", fmt::format("left_inverse({}) = {} is CuTe's answer but not a left inverse: "
                                           "R(L({})) = {}, not {}",
                                           to_text(l, diag.notation()), to_text(r, diag.notation()), i, got, i));

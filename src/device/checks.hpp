@@ -1,10 +1,13 @@
-// The properties `layoutx check` verifies, one index at a time. Each test
-// says, for index i, whether the property holds there and, when it does not,
-// the two values that disagree. The GPU kernels and the CPU backend run the
-// same tests.
+// The properties `layoutx check` verifies, one index at a time: the
+// algebra's defining properties (layoutx/algebra_properties.hpp) on flat
+// layouts, and the bitmap tests that count a layout's image. Each test says,
+// for index i, whether the property holds there and, when it does not, the
+// two values that disagree. The GPU kernels and the CPU backend run the same
+// tests.
 #pragma once
 
 #include "flat_layout.hpp"
+#include "layoutx/algebra_properties.hpp"
 
 namespace layoutx::device_detail {
 
@@ -61,42 +64,48 @@ LAYOUTX_HD bool reaches(const FlatLayout& r, std::uint64_t n, std::int64_t v, st
   return false;
 }
 
+// The failure a property's point makes, if it does not hold.
+LAYOUTX_HD bool held(const property::Point& p, std::uint64_t i, Failure& f) {
+  f.index = static_cast<std::int64_t>(i);
+  f.expected = p.lhs;
+  f.actual = p.rhs;
+  return p.holds;
+}
+
 // @return true when the property holds at i; otherwise `f` says why.
 // `host` is the host's offsets from index `host_base` on (HostOffsets only).
 LAYOUTX_HD bool holds(const CheckSpec& s, std::uint64_t i, const std::int64_t* host, std::uint64_t host_base,
                       std::uint64_t* bits, Failure& f) {
-  const auto at = [&](const FlatLayout& l, std::uint64_t x) { return evaluate_index<std::uint64_t, std::int64_t>(l, x); };
-  f.index = static_cast<std::int64_t>(i);
+  const auto r = [&](std::uint64_t x) { return evaluate_index<std::uint64_t, std::int64_t>(s.r, x); };
+  const auto b = [&](std::uint64_t x) { return evaluate_index<std::uint64_t, std::int64_t>(s.b, x); };
+  const auto a = [&](std::int64_t x) { return evaluate_any(s.a, x); };
   switch (s.kind) {
     case CheckKind::HostOffsets:
-      f.expected = host[i - host_base];
-      f.actual = at(s.r, i);
-      return f.expected == f.actual;
+      return held(property::equal(host[i - host_base], r(i)), i, f);
     case CheckKind::Composition:
-      f.expected = at(s.r, i);
-      f.actual = compose_by_mode(s.a, s.b, i);
-      return f.expected == f.actual;
+      return held(property::composition(
+                      r, [&](ModeCoordinate c) { return evaluate_by_mode(s.a, c); },
+                      [&](std::uint64_t x) { return coordinate_by_mode(s.b, x); }, i),
+                  i, f);
     case CheckKind::Inverse:
-      f.expected = static_cast<std::int64_t>(i);
-      f.actual = evaluate_any(s.a, at(s.b, i));
-      return f.expected == f.actual;
+      return held(property::right_inverse(a, b, i), i, f);
     case CheckKind::Ordered:
-      f.expected = at(s.r, i);
-      f.actual = at(s.r, i + 1);
-      return f.expected < f.actual;
-    case CheckKind::Disjoint: {
-      f.expected = at(s.a, i);
-      f.actual = -1;
-      return f.expected == 0 || !reaches(s.r, s.range, f.expected, f.actual);
-    }
+      return held(property::ordered(r, i), i, f);
+    case CheckKind::Disjoint:
+      return held(
+          property::disjoint([&](std::uint64_t x) { return evaluate_index<std::uint64_t, std::int64_t>(s.a, x); },
+                             [&](std::int64_t x, std::int64_t& where) { return reaches(s.r, s.range, x, where); }, i),
+          i, f);
     case CheckKind::InRange: {
+      f.index = static_cast<std::int64_t>(i);
       f.expected = static_cast<std::int64_t>(s.range);
-      f.actual = at(s.r, i);
+      f.actual = r(i);
       const bool inside = f.actual >= 0 && static_cast<std::uint64_t>(f.actual) < s.range;
       if (inside) mark(bits, static_cast<std::uint64_t>(f.actual));
       return inside;
     }
     case CheckKind::Covered:
+      f.index = static_cast<std::int64_t>(i);
       f.expected = static_cast<std::int64_t>(i);
       f.actual = -1;
       return marked(bits, i);

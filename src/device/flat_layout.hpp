@@ -13,11 +13,7 @@
 
 #include <cstdint>
 
-#if defined(__CUDACC__)
-#define LAYOUTX_HD __host__ __device__ __forceinline__
-#else
-#define LAYOUTX_HD inline
-#endif
+#include "layoutx/host_device.hpp"
 
 namespace layoutx::device_detail {
 
@@ -178,20 +174,32 @@ LAYOUTX_HD std::int64_t evaluate_any(const FlatLayout& l, std::int64_t x) {
   return apply_stages(l, offset + offset_in_group(l, l.groups - 1, x));
 }
 
-// a(b_0(c_0), b_1(c_1), ...): the index i split over b's groups (the last
-// group takes what is left), each part through its group of b, and the results
-// through the same-numbered groups of a. One group each: a(b(i)).
-LAYOUTX_HD std::int64_t compose_by_mode(const FlatLayout& a, const FlatLayout& b, std::uint64_t i) {
+// B(i) by mode, a coordinate of A: the index split over B's groups (the
+// last group takes what is left), each part through its group of B. It is
+// kept as the index and worked out as A consumes it, part by part, so no
+// array of parts is held. One group: B(i).
+struct ModeCoordinate {
+  const FlatLayout* b;
+  std::uint64_t index;
+};
+
+LAYOUTX_HD ModeCoordinate coordinate_by_mode(const FlatLayout& b, std::uint64_t i) { return ModeCoordinate{&b, i}; }
+
+// A at such a coordinate: each part through the same-numbered group of A,
+// summed, then A's swizzle stages. One group each: A(B(i)).
+LAYOUTX_HD std::int64_t evaluate_by_mode(const FlatLayout& a, ModeCoordinate c) {
+  const FlatLayout& b = *c.b;
+  std::uint64_t i = c.index;
   std::int64_t sum = 0;
   const int last = b.groups - 1;
   for (int g = 0; g <= last; ++g) {
-    std::uint64_t c = i;
+    std::uint64_t part = i;
     if (g < last) {
       const std::uint64_t q = quotient(i, b.group_size[g]);
-      c = i - q * static_cast<std::uint64_t>(b.group_size[g].d);
+      part = i - q * static_cast<std::uint64_t>(b.group_size[g].d);
       i = q;
     }
-    const std::int64_t x = apply_stages(b, offset_in_group(b, g, static_cast<std::int64_t>(c)));
+    const std::int64_t x = apply_stages(b, offset_in_group(b, g, static_cast<std::int64_t>(part)));
     sum += offset_in_group(a, g, x);
   }
   return apply_stages(a, sum);
