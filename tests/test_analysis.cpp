@@ -276,7 +276,8 @@ TEST_CASE("analysis: global-memory coalescing per warp instruction") {
 
 TEST_CASE("analysis: the trace of a composition follows CuTe's algorithm") {
   trace::Recorder recorder(Notation{});
-  const Value v = evaluated("(6,2):(8,2) o (4,3):(3,1)", LanguageOptions{});
+  Diagnostics diag(false, Notation{}, &recorder);
+  const Value v = evaluate_expression("(6,2):(8,2) o (4,3):(3,1)", LanguageOptions{}, diag);
   CHECK(to_text(v.layout) == "((2,2),3):((24,2),8)");
   std::vector<std::string> produced, divided;
   for (const trace::Event& e : recorder.events()) {
@@ -292,9 +293,10 @@ TEST_CASE("analysis: the trace of a composition follows CuTe's algorithm") {
 
 TEST_CASE("analysis: a failed precondition is traced to the step that failed") {
   trace::Recorder recorder(Notation{});
+  Diagnostics diag(false, Notation{}, &recorder);
   std::string message;
   try {
-    evaluated("composition((4,6,8):(2,3,5), 6:5)", LanguageOptions{});
+    evaluate_expression("composition((4,6,8):(2,3,5), 6:5)", LanguageOptions{}, diag);
   } catch (const Error& e) {
     message = e.what();
   }
@@ -310,14 +312,14 @@ TEST_CASE("analysis: a failed precondition is traced to the step that failed") {
   CHECK(text.find("FAILED here: " + message) != std::string::npos);
 }
 
-TEST_CASE("analysis: tracing is off unless recorded") {
-  CHECK(!trace::on());
-  {
-    trace::Recorder outer(Notation{});
-    CHECK(trace::on());
-  }
-  CHECK(!trace::on());
-  evaluated("complement(4:2, 24)", LanguageOptions{});  // no recorder: nothing collected, no crash
+TEST_CASE("analysis: only the evaluation given a Recorder is traced") {
+  trace::Recorder recorder(Notation{});
+  Diagnostics traced(false, Notation{}, &recorder), untraced;
+  evaluate_expression("complement(4:2, 24)", LanguageOptions{}, untraced);  // no recorder: nothing collected
+  CHECK(recorder.events().empty());
+  evaluate_expression("complement(4:2, 24)", LanguageOptions{}, traced);
+  CHECK(!recorder.events().empty());
+  CHECK(recorder.events().front().name == "complement");
 }
 
 TEST_CASE("analysis: the eq grid marks the differing cells") {

@@ -33,8 +33,10 @@ AnyLayout addressed(const AnyLayout& l, std::int64_t elem_bits) {
   const auto* c = std::get_if<ComposedLayout>(&l);
   if (!c || !c->pointer) return l;
   if (c->pointer->bits != elem_bits)
-    throw Error(fmt::format("{} points to {}-bit elements, but the element size given is {} bits", to_text(*c),
-                            c->pointer->bits, elem_bits));
+    throw naming_values([&](Notation shown) {
+      return fmt::format("{} points to {}-bit elements, but the element size given is {} bits", to_text(*c, shown),
+                         c->pointer->bits, elem_bits);
+    });
   return position_independent(*c);
 }
 
@@ -64,7 +66,7 @@ void add_instruction(BankAnalysis& a, const std::vector<std::int64_t>& bytes, co
     a.instructions.push_back(analyze_instruction(a.access, bytes));
   } catch (const Error& e) {
     if (label.empty()) throw;
-    throw Error(fmt::format("{}: {}", label, e.what()));
+    throw naming_values([&](Notation shown) { return fmt::format("{}: {}", label, e.message(shown)); });
   }
   const InstructionBanks& r = a.instructions.back();
   a.wavefronts += r.wavefronts;
@@ -127,7 +129,10 @@ BankAnalysis analyze_tv_banks(SharedAccess access, const Layout& tv, const AnyLa
   const AnyLayout smem = addressed(smem_given, elem_bits);
   if (info.matrices)
     throw Error(fmt::format("{} takes one row address per lane, not a thread-value layout: give THREADS instead", info.name));
-  if (rank(tv) < 2) throw Error(fmt::format("a TV layout has a thread mode and a value mode, got {}", to_text(tv)));
+  if (rank(tv) < 2)
+    throw naming_values([&](Notation shown) {
+      return fmt::format("a TV layout has a thread mode and a value mode, got {}", to_text(tv, shown));
+    });
   const std::int64_t threads = size(get(tv, 0)).value, values = size(tv).value / std::max<std::int64_t>(threads, 1);
   if (threads <= 0 || values <= 0) throw Error("the TV layout has no threads or no values");
   if (threads > kWarpLanes && threads % kWarpLanes != 0)

@@ -104,7 +104,9 @@ Location locate_index(const AnyLayout& l, std::int64_t index) {
   walk::check_offsets_fit(inner);
   const std::int64_t n = size(inner).value;
   if (index < 0 || index >= n)
-    throw Error(fmt::format("index {} is outside the domain [0, {}) of {}", index, n, to_text(inner.shape)));
+    throw naming_values([&](Notation shown) {
+      return fmt::format("index {} is outside the domain [0, {}) of {}", index, n, to_text(inner.shape, shown));
+    });
   return location_at(l, index);
 }
 
@@ -112,7 +114,10 @@ Location locate_coordinate(const AnyLayout& l, const IntTuple& coord) {
   const Layout& inner = inner_layout(l);
   walk::check_offsets_fit(inner);
   if (!coordinate_in_domain(coord, inner.shape))
-    throw Error(fmt::format("{} is not a coordinate in the domain of the shape {}", to_text(coord), to_text(inner.shape)));
+    throw naming_values([&](Notation shown) {
+      return fmt::format("{} is not a coordinate in the domain of the shape {}", to_text(coord, shown),
+                         to_text(inner.shape, shown));
+    });
   const Int index = crd2idx(coord, inner.shape, compact_col_major(inner.shape));
   return location_at(l, index.value);
 }

@@ -197,8 +197,10 @@ Properties properties(const AnyLayout& l, const PropertyLimits& limits) {
 ThreadValueProperties thread_value_properties(const AnyLayout& l) {
   const Layout& inner = inner_layout(l);
   if (rank(inner) != 2)
-    throw Error(fmt::format("a thread-value layout has rank 2 (mode 0 the thread, mode 1 the value), {} has rank {}",
-                            to_text(inner), rank(inner)));
+    throw naming_values([&](Notation shown) {
+      return fmt::format("a thread-value layout has rank 2 (mode 0 the thread, mode 1 the value), {} has rank {}",
+                         to_text(inner, shown), rank(inner));
+    });
   const Layout threads = get(inner, 0), values = get(inner, 1);
   ThreadValueProperties tv;
   tv.threads = size(threads).value;

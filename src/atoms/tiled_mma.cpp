@@ -38,7 +38,8 @@ Layout thrfrg(const TiledMma& mma, int i, int j, const Layout& atom_tv, Diagnost
 
 // (thr_idx, val): compose the thread mode with thr_idx -> (ThrV,ThrM,ThrN,ThrK).
 Layout by_thread_index(const TiledMma& mma, const Layout& l, Diagnostics& diag) {
-  return composition(l, Tiler::tuple({Tiler::of(right_inverse(mma.thr_layout_vmnk)), Tiler::underscore()}), diag);
+  return composition(
+      l, Tiler::tuple({Tiler::of(right_inverse(mma.thr_layout_vmnk, diag.trace())), Tiler::underscore()}), diag);
 }
 
 // A and B have no N (M) thread mode: broadcast it with a stride-0 mode.

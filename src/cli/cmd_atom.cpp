@@ -269,7 +269,7 @@ Command register_atom(CLI::App* sub, Settings& s) {
             if (format == PictureFormat::Text) request.options.max_cells_option = "--max-cells";
             request.options.grid_max_cells = s.grid.max_cells;
             std::string document;
-            const int status = reported({}, [&] {
+            const int status = reported({}, notation(s), [&] {
               document = atom->kind == Atom::Kind::Mma ? describe_mma(request) : describe_copy(request);
               return kOk;
             });

@@ -33,7 +33,7 @@ int run_bank(const Settings& s, const std::vector<std::string>& exprs, const std
     Diagnostics option_diag = diagnostics(s);
     const std::optional<Value> v = evaluate_option(s, smem_text, {smem_text}, option_diag);
     if (!v) return kRejected;
-    if (reported({smem_text}, [&] {
+    if (reported({smem_text}, notation(s), [&] {
           smem = require_layout(*v, "--smem", notation(s));
           return kOk;
         }) != kOk)

@@ -28,7 +28,7 @@ int draw_atom(const DrawOptions& o, PictureFormat format, int bits, std::int64_t
   options.grid_max_cells = grid_max_cells;
   options.notation = n;
   std::string document;
-  const int status = reported({}, [&] {
+  const int status = reported({}, n, [&] {
     document = atom_picture(*atom, format, bits, options);
     return kOk;
   });

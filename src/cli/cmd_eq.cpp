@@ -33,7 +33,7 @@ int run_eq(const Settings& s, const EqOptions& o) {
   }
   std::optional<AnyLayout> layouts[2];
   for (int i = 0; i < 2; ++i) {
-    const int status = reported({exprs[i]}, [&] {
+    const int status = reported({exprs[i]}, notation(s), [&] {
       layouts[i] = require_layout(evaluate_warning(s, exprs[i]), "eq", notation(s));
       return kOk;
     });
@@ -41,7 +41,7 @@ int run_eq(const Settings& s, const EqOptions& o) {
   }
   const AnyLayout &a = *layouts[0], &b = *layouts[1];
   bool equal = false;
-  const int status = reported({}, [&] {
+  const int status = reported({}, notation(s), [&] {
     if (o.structural) {
       equal = structurally_equal(a, b);
       if (!o.quiet) out(render_structural(equal, a, b, o.json, notation(s)));

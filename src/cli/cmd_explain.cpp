@@ -12,7 +12,7 @@ int run_explain(const Settings& s, const std::vector<std::string>& exprs, bool j
   return for_each_expression_text(s, exprs, [&](std::string_view expr) {
     trace::Recorder recorder(notation(s));
     TraceView view{std::string(expr), std::nullopt, std::nullopt, false, json};
-    Diagnostics diag = diagnostics(s);
+    Diagnostics diag(s.strict, notation(s), &recorder);
     try {
       const Value v = evaluate_expression(expr, s.language, diag);
       view.result = render_notation(v, notation(s));
@@ -22,7 +22,7 @@ int run_explain(const Settings& s, const std::vector<std::string>& exprs, bool j
       report_warnings(diag);
     } catch (const SourceError& e) {
       // The steps up to the failure are the explanation; a syntax error has none.
-      view.error = e.what();
+      view.error = e.message(notation(s));
       view.truncated = recorder.truncated();
       if (!recorder.events().empty()) out(render_trace(recorder.events(), view));
       throw;

@@ -100,7 +100,7 @@ int run_lookup(const Settings& s, CLI::App* sub, const LookupOptions& o) {
   }
   if (!integers_where_needed(queries)) return kUsage;
   std::optional<AnyLayout> l;
-  const int found = reported({o.expr}, [&] {
+  const int found = reported({o.expr}, notation(s), [&] {
     l = require_layout(evaluate_warning(s, o.expr), "lookup", notation(s));
     return kOk;
   });
@@ -109,7 +109,7 @@ int run_lookup(const Settings& s, CLI::App* sub, const LookupOptions& o) {
   if (o.header && !o.json) out(render_location_header());
   const auto answer_one = [&](Query kind, const std::string& text) {
     const Shown shown{text, 0, "in the coordinate: "};
-    if (reported(shown, [&] { return answer(*l, kind, text, s, o); }) != kOk) status = kRejected;
+    if (reported(shown, notation(s), [&] { return answer(*l, kind, text, s, o); }) != kOk) status = kRejected;
   };
   for (const auto& [kind, text] : queries) {
     if (text != "-") {

@@ -118,7 +118,7 @@ Command register_tv(CLI::App* sub, Settings& s) {
               if (!tv || !tile || (!o->thr_id.empty() && !thr_id)) return kRejected;
             }
             std::string document;
-            const int status = reported({}, [&] {
+            const int status = reported({}, notation(s), [&] {
               PictureOptions options;
               const Notation n = notation(s);
               options.notation = n;

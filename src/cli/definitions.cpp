@@ -46,9 +46,9 @@ bool bind_definition(Settings& s, std::string_view definition) {
     s.language.names.insert_or_assign(std::string(name), std::move(v));
     return true;
   } catch (const SourceError& e) {
-    report_error(e.what(), definition, expr_at + e.offset(), true);
+    report_error(e.message(diag.notation()), definition, expr_at + e.offset(), true);
   } catch (const Error& e) {
-    report_error(e.what(), definition, 0, false);
+    report_error(e.message(diag.notation()), definition, 0, false);
   }
   return false;
 }

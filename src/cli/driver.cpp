@@ -42,17 +42,17 @@ std::vector<std::string> gather(const Settings& s, const std::vector<std::string
   return out;
 }
 
-int reported(const Shown& shown, const std::function<int()>& step) {
+int reported(const Shown& shown, Notation notation, const std::function<int()>& step) {
   try {
     return step();
   } catch (const SourceError& e) {
     flush_out();
     const bool located = !shown.text.empty();
-    report_error(fmt::format("{}{}{}", shown.where, located ? shown.located_prefix : "", e.what()), shown.text,
-                 shown.from + e.offset(), located);
+    report_error(fmt::format("{}{}{}", shown.where, located ? shown.located_prefix : "", e.message(notation)),
+                 shown.text, shown.from + e.offset(), located);
   } catch (const Error& e) {
     flush_out();
-    report_error(fmt::format("{}{}", shown.where, e.what()), shown.text, 0, false);
+    report_error(fmt::format("{}{}", shown.where, e.message(notation)), shown.text, 0, false);
   } catch (const std::bad_alloc&) {
     flush_out();
     report_error(fmt::format("{}out of memory", shown.where), shown.text, 0, false);
@@ -89,7 +89,7 @@ Value evaluate_warning(const Settings& s, std::string_view expr) {
 
 std::optional<Value> evaluate_option(const Settings& s, std::string_view text, const Shown& shown, Diagnostics& diag) {
   std::optional<Value> v;
-  reported(shown, [&] {
+  reported(shown, notation(s), [&] {
     v = evaluate_input(s, text, diag);
     return kOk;
   });
@@ -134,7 +134,7 @@ int for_each_expression_text(const Settings& s, const std::vector<std::string>& 
     }
     Shown shown{expr};
     shown.where = where;
-    if (reported(shown, [&] { return command(expr); }) != kOk) status = kRejected;
+    if (reported(shown, notation(s), [&] { return command(expr); }) != kOk) status = kRejected;
   }
   flush_out();
   return status;

@@ -62,9 +62,9 @@ struct Shown {
 
 // The one evaluate-and-report step: runs `step`; whatever it throws (an error
 // located in the text, a refused input, running out of memory) is written on
-// stderr after what the step wrote on stdout. Returns the step's status, or
-// kRejected when it threw.
-int reported(const Shown& shown, const std::function<int()>& step);
+// stderr after what the step wrote on stdout, naming values in `notation`.
+// Returns the step's status, or kRejected when it threw.
+int reported(const Shown& shown, Notation notation, const std::function<int()>& step);
 
 // An expression's value: a Triton layout (an encoding or a linear layout,
 // laid over Settings::shape) becomes its CuTe form, anything else is

@@ -38,7 +38,10 @@ IntTuple basis_like(const IntTuple& shape, std::vector<int>& modes) {
 
 // A plain integer other than a static zero cannot be added to a coordinate: CuTe has no such +.
 [[noreturn]] void no_sum(const IntTuple& a, const IntTuple& b) {
-  throw Error(fmt::format("CuTe cannot add the integer and the coordinate in {} + {}", to_text(a), to_text(b)));
+  throw naming_values([&](Notation shown) {
+    return fmt::format("CuTe cannot add the integer and the coordinate in {} + {}", to_text(a, shown),
+                       to_text(b, shown));
+  });
 }
 
 IntTuple padded(const IntTuple& t, int rank) {
@@ -62,7 +65,10 @@ IntTuple make_basis_like(const IntTuple& shape) {
 }
 
 Layout make_identity_layout(const IntTuple& shape) {
-  if (has_basis(shape)) throw Error(fmt::format("the shape {} holds a scaled basis; a shape holds integers", to_text(shape)));
+  if (has_basis(shape))
+    throw naming_values([&](Notation shown) {
+      return fmt::format("the shape {} holds a scaled basis; a shape holds integers", to_text(shape, shown));
+    });
   return Layout{shape, make_basis_like(shape)};
 }
 
@@ -112,9 +118,14 @@ IntTuple coordinate_coshape(const Layout& l) {
   std::function<IntTuple(const IntTuple&, const IntTuple&)> inner = [&](const IntTuple& x, const IntTuple& y) -> IntTuple {
     if (x.is_leaf() || y.is_leaf()) {
       if (x.is_leaf() && y.is_leaf()) return x.value() * y.value();
-      throw Error(fmt::format("Mismatched ranks: {} and {}", to_text(x), to_text(y)));
+      throw naming_values([&](Notation shown) {
+        return fmt::format("Mismatched ranks: {} and {}", to_text(x, shown), to_text(y, shown));
+      });
     }
-    if (x.rank() != y.rank()) throw Error(fmt::format("Mismatched ranks: {} and {}", to_text(x), to_text(y)));
+    if (x.rank() != y.rank())
+      throw naming_values([&](Notation shown) {
+        return fmt::format("Mismatched ranks: {} and {}", to_text(x, shown), to_text(y, shown));
+      });
     IntTuple sum = static_int(0);
     for (int i = 0; i < x.rank(); ++i) sum = coordinate_sum(sum, inner(x.elems()[i], y.elems()[i]));
     return sum;
@@ -128,9 +139,12 @@ Int coordinate_cosize(const Layout& l) { return product(coordinate_coshape(l)); 
 
 void require_integer_strides(const Layout& l, const char* what) {
   if (is_coordinate_layout(l))
-    throw Error(fmt::format("{} needs integer strides; {} has scaled-basis strides (a coordinate layout), which CuTe's "
-                            "{} does not compile with",
-                            what, to_text(l), what));
+    throw naming_values([&](Notation shown) {
+      return fmt::format(
+          "{} needs integer strides; {} has scaled-basis strides (a coordinate layout), which CuTe's "
+          "{} does not compile with",
+          what, to_text(l, shown), what);
+    });
 }
 
 }  // namespace layoutx

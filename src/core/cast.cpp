@@ -57,7 +57,9 @@ Layout upcast(const Layout& l, std::int64_t n, Diagnostics& diag) {
 Layout downcast(const Layout& l, std::int64_t n) {
   check_factor(n, "downcast");
   if (!has_constant(l.stride, 1))
-    throw Error(fmt::format("Downcast requires adjacent elements: {} has no stride-1 mode", to_text(l)));
+    throw naming_values([&](Notation shown) {
+      return fmt::format("Downcast requires adjacent elements: {} has no stride-1 mode", to_text(l, shown));
+    });
   return downcast_mode(l.shape, l.stride, static_int(n));
 }
 

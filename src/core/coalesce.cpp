@@ -45,9 +45,12 @@ Layout bw_coalesce(const std::vector<Int>& old_shape, const std::vector<Int>& ol
 
 void check_profile_rank(const Layout& l, const IntTuple& profile) {
   if (profile.rank() > rank(l))
-    throw Error(fmt::format(
-        "static_assert(tuple_size<IntTuple>::value <= Layout<Shape,Stride>::rank): profile {} has {} modes, layout {} has {}",
-        to_text(profile), profile.rank(), to_text(l), rank(l)));
+    throw naming_values([&](Notation shown) {
+      return fmt::format(
+          "static_assert(tuple_size<IntTuple>::value <= Layout<Shape,Stride>::rank): profile {} has {} modes, layout "
+          "{} has {}",
+          to_text(profile, shown), profile.rank(), to_text(l, shown), rank(l));
+    });
 }
 
 // transform_layout(layout, profile, f): f on the modes the profile covers, the rest kept.

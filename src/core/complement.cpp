@@ -31,7 +31,7 @@ void check_injective(Int new_shape, Int min_stride, Int last_stride, const Layou
 
 // @pre shape/stride come from filter(): flat, no stride-0 or size-1 modes.
 Layout complement_filtered(const Layout& filtered, const IntTuple& cotarget, Diagnostics& diag) {
-  LAYOUTX_TRACE_SCOPE("complement", "filter(L)", filtered, "cotarget", cotarget);
+  LAYOUTX_TRACE_SCOPE(diag.trace(), "complement", "filter(L)", filtered, "cotarget", cotarget);
   IntTuple shape = filtered.shape, stride = filtered.stride;
   if (stride.is_leaf() && stride.value().is_constant(0)) return make_layout(coalesce_shape(cotarget));
 
@@ -44,7 +44,8 @@ Layout complement_filtered(const Layout& filtered, const IntTuple& cotarget, Dia
 
   shape = wrap(shape);
   stride = wrap(stride);
-  LAYOUTX_TRACE("modes", "shape", shape, "stride", stride, "strides in the order taken", trace::ascending(stride));
+  LAYOUTX_TRACE(diag.trace(), "modes", "shape", shape, "stride", stride, "strides in the order taken",
+                trace::ascending(stride, diag.notation()));
   std::vector<IntTuple> result_shape;
   std::vector<Int> result_stride{static_int(1)};
   for (int i = 0; i + 1 < r; ++i) {
@@ -54,7 +55,8 @@ Layout complement_filtered(const Layout& filtered, const IntTuple& cotarget, Dia
     const Int min_stride = stride[min_idx].value();
     const Int new_shape = min_stride / result_stride[i];
     const Int new_stride = min_stride * shape[min_idx].value();
-    LAYOUTX_TRACE("piece", "min_stride", min_stride, "its shape", shape[min_idx], "new_shape", new_shape, "new_stride", new_stride);
+    LAYOUTX_TRACE(diag.trace(), "piece", "min_stride", min_stride, "its shape", shape[min_idx], "new_shape", new_shape,
+                  "new_stride", new_stride);
     check_injective(new_shape, min_stride, result_stride[i], filtered, diag);
     shape = remove_at(shape, min_idx);
     stride = remove_at(stride, min_idx);
@@ -63,17 +65,18 @@ Layout complement_filtered(const Layout& filtered, const IntTuple& cotarget, Dia
   }
   const Int last_stride = stride[0].value();
   const Int new_shape = last_stride / result_stride[r - 1];
-  LAYOUTX_TRACE("last piece", "min_stride", last_stride, "its shape", shape[0], "new_shape", new_shape);
+  LAYOUTX_TRACE(diag.trace(), "last piece", "min_stride", last_stride, "its shape", shape[0], "new_shape", new_shape);
   check_injective(new_shape, last_stride, result_stride[r - 1], filtered, diag);
   result_shape.emplace_back(new_shape);
 
   const Int new_stride = last_stride * shape[0].value();
   const IntTuple rest_shape = coalesce_shape(ceil_div(cotarget, IntTuple(new_stride)));
   const IntTuple rest_stride = compact_col_major(rest_shape, new_stride);
-  LAYOUTX_TRACE("rest", "shape", rest_shape, "stride", rest_stride);
+  LAYOUTX_TRACE(diag.trace(), "rest", "shape", rest_shape, "stride", rest_stride);
 
   std::vector<IntTuple> rs(result_stride.begin(), result_stride.end());
-  LAYOUTX_TRACE("coalesce", "pieces", Layout{IntTuple(result_shape), IntTuple(rs)}, "rest", Layout{rest_shape, rest_stride});
+  LAYOUTX_TRACE(diag.trace(), "coalesce", "pieces", Layout{IntTuple(result_shape), IntTuple(rs)}, "rest",
+                Layout{rest_shape, rest_stride});
   return coalesce(Layout{IntTuple::tuple({IntTuple(result_shape), rest_shape}),
                          IntTuple::tuple({IntTuple(rs), rest_stride})});
 }

@@ -60,7 +60,8 @@ Layout compose_mode(const IntTuple& lhs_shape, const IntTuple& lhs_stride, Int r
   for (int i = 0; i + 1 < r; ++i) {
     const Int curr_shape = lhs_shape[i].value();
     const Int curr_stride = lhs_stride[i].value();
-    LAYOUTX_TRACE("lhs mode", "i", i, "curr_shape", curr_shape, "curr_stride", curr_stride, "rest_shape", f.rest_shape, "rest_stride", f.rest_stride);
+    LAYOUTX_TRACE(diag.trace(), "lhs mode", "i", i, "curr_shape", curr_shape, "curr_stride", curr_stride, "rest_shape",
+                  f.rest_shape, "rest_stride", f.rest_stride);
     if (curr_shape.value <= 0)
       throw Error(fmt::format("composition: mode {} of the left-hand shape {} has size {}; CuTe divides by it",
                               i, to_text(lhs_shape, diag.notation()), curr_shape.value));
@@ -68,9 +69,10 @@ Layout compose_mode(const IntTuple& lhs_shape, const IntTuple& lhs_stride, Int r
     check_stride_divisibility(curr_shape, f.rest_stride, i, lhs_shape, f, diag);
     const Int next_shape = ceil_div(curr_shape, abs(f.rest_stride));
     const Int next_stride = ceil_div(abs(f.rest_stride), curr_shape) * signum(f.rest_stride);
-    LAYOUTX_TRACE("shape_div", "next_shape", next_shape, "next_stride", next_stride);
+    LAYOUTX_TRACE(diag.trace(), "shape_div", "next_shape", next_shape, "next_stride", next_stride);
     if (next_shape.is_constant(1) || f.rest_shape.is_constant(1)) {
-      LAYOUTX_TRACE("no mode", "reason", next_shape.is_constant(1) ? "next_shape is 1" : "rest_shape is 1");
+      LAYOUTX_TRACE(diag.trace(), "no mode", "reason",
+                    next_shape.is_constant(1) ? "next_shape is 1" : "rest_shape is 1");
       f.rest_stride = next_stride;
       continue;
     }
@@ -79,12 +81,13 @@ Layout compose_mode(const IntTuple& lhs_shape, const IntTuple& lhs_stride, Int r
     if (f.weak_stride_accepted && f.rest_shape.value > new_shape.value) weak_stride_accepted = true;
     f.result_shape.emplace_back(new_shape);
     f.result_stride.emplace_back(f.rest_stride * curr_stride);
-    LAYOUTX_TRACE("mode", "shape", f.result_shape.back(), "stride", f.result_stride.back());
+    LAYOUTX_TRACE(diag.trace(), "mode", "shape", f.result_shape.back(), "stride", f.result_stride.back());
     f.rest_shape = f.rest_shape / new_shape;
     f.rest_stride = next_stride;
   }
   const Int last_stride = lhs_stride[r - 1].value();
-  LAYOUTX_TRACE("last lhs mode", "curr_stride", last_stride, "rest_shape", f.rest_shape, "rest_stride", f.rest_stride);
+  LAYOUTX_TRACE(diag.trace(), "last lhs mode", "curr_stride", last_stride, "rest_shape", f.rest_shape, "rest_stride",
+                f.rest_stride);
   if (f.result_shape.empty()) return Layout{f.rest_shape, f.rest_stride * last_stride};
   if (f.rest_shape.is_constant(1))
     return Layout{unwrap(IntTuple(f.result_shape)), unwrap(IntTuple(f.result_stride))};
@@ -101,7 +104,7 @@ Layout composition_impl(const IntTuple& lhs_shape, const IntTuple& lhs_stride, c
       modes.push_back(composition_impl(lhs_shape, lhs_stride, rhs_shape[i], rhs_stride[i], weak, diag));
     return make_layout(modes);
   }
-  LAYOUTX_TRACE_SCOPE("rhs mode", "shape", rhs_shape, "stride", rhs_stride);
+  LAYOUTX_TRACE_SCOPE(diag.trace(), "rhs mode", "shape", rhs_shape, "stride", rhs_stride);
   if (const Int d = rhs_stride.value(); d.is_scaled_basis()) {
     // A stride v@(N0,N1,...) composes with mode (N0,N1,...) of A by v (CuTe's basis_get).
     const IntTuple* s = &lhs_shape;
@@ -116,9 +119,12 @@ Layout composition_impl(const IntTuple& lhs_shape, const IntTuple& lhs_stride, c
     }
     return composition_impl(*s, *t, rhs_shape, IntTuple(Int{d.value, d.is_static}), weak, diag);
   }
-  if (rhs_stride.value().is_constant(0)) LAYOUTX_TRACE("mode", "shape", rhs_shape, "stride", rhs_stride, "why", "a static stride 0 is kept");
+  if (rhs_stride.value().is_constant(0))
+    LAYOUTX_TRACE(diag.trace(), "mode", "shape", rhs_shape, "stride", rhs_stride, "why", "a static stride 0 is kept");
   if (rhs_stride.value().is_constant(0)) return Layout{rhs_shape, rhs_stride};
-  if (lhs_shape.is_leaf()) LAYOUTX_TRACE("mode", "shape", rhs_shape, "stride", rhs_stride.value() * lhs_stride.value(), "why", "the lhs is a single mode");
+  if (lhs_shape.is_leaf())
+    LAYOUTX_TRACE(diag.trace(), "mode", "shape", rhs_shape, "stride", rhs_stride.value() * lhs_stride.value(), "why",
+                  "the lhs is a single mode");
   if (lhs_shape.is_leaf()) return Layout{rhs_shape, rhs_stride.value() * lhs_stride.value()};
   return compose_mode(lhs_shape, lhs_stride, rhs_shape.value(), rhs_stride.value(), weak, diag);
 }
@@ -183,15 +189,15 @@ IntTuple coprofile(const Layout& b) {
 }  // namespace
 
 Layout composition(const Layout& a, const Layout& b, Diagnostics& diag) {
-  LAYOUTX_TRACE_SCOPE("composition", "A", a, "B", b);
+  LAYOUTX_TRACE_SCOPE(diag.trace(), "composition", "A", a, "B", b);
   // A right-hand layout with scaled-basis strides picks A's modes: A is coalesced mode by mode.
   const Layout flat = is_coordinate_layout(b) ? coalesce_x(a, coprofile(b), diag.notation()) : coalesce_x(a);
-  LAYOUTX_TRACE("coalesced lhs", "A", flat);
+  LAYOUTX_TRACE(diag.trace(), "coalesced lhs", "A", flat);
   check_result_modes(flat, b);
   bool weak = false;
   Layout r = composition_impl(flat.shape, flat.stride, b.shape, b.stride, weak, diag);
   if (weak && !is_coordinate_layout(a) && !is_coordinate_layout(b)) report_weak_composition(a, b, r, diag);
-  LAYOUTX_TRACE("result", "R", r);
+  LAYOUTX_TRACE(diag.trace(), "result", "R", r);
   return r;
 }
 
@@ -202,13 +208,13 @@ Layout composition(const Layout& a, const Tiler& b, Diagnostics& diag) {
     case Tiler::Kind::Underscore:
       return a;
     case Tiler::Kind::Integer: {
-      LAYOUTX_TRACE_SCOPE("composition", "A", a, "B", Layout{b.extent, static_int(1)});
+      LAYOUTX_TRACE_SCOPE(diag.trace(), "composition", "A", a, "B", Layout{b.extent, static_int(1)});
       const Layout flat = coalesce_x(a);
-      LAYOUTX_TRACE("coalesced lhs", "A", flat);
+      LAYOUTX_TRACE(diag.trace(), "coalesced lhs", "A", flat);
       bool weak = false;
       Layout r = composition_impl(flat.shape, flat.stride, b.extent, static_int(1), weak, diag);
       if (weak && !is_coordinate_layout(a)) report_weak_composition(a, Layout{b.extent, static_int(1)}, r, diag);
-      LAYOUTX_TRACE("result", "R", r);
+      LAYOUTX_TRACE(diag.trace(), "result", "R", r);
       return r;
     }
     case Tiler::Kind::Tuple:
@@ -218,7 +224,7 @@ Layout composition(const Layout& a, const Tiler& b, Diagnostics& diag) {
     throw Error(fmt::format(
         "static_assert(tuple_size<Tiler>::value <= Layout<LShape,LStride>::rank): the tiler has {} modes but {} has rank {}",
         b.modes.size(), to_text(a, diag.notation()), rank(a)));
-  LAYOUTX_TRACE_SCOPE("composition by mode", "A", a);
+  LAYOUTX_TRACE_SCOPE(diag.trace(), "composition by mode", "A", a);
   // Modes of a not covered by the tiler are dropped.
   std::vector<Layout> modes;
   for (size_t i = 0; i < b.modes.size(); ++i) modes.push_back(composition(get(a, static_cast<int>(i)), b.modes[i], diag));

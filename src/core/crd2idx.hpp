@@ -18,10 +18,15 @@ template <class Sum, class Add>
 Sum crd2idx_walk(const IntTuple& coord, const IntTuple& shape, const IntTuple& stride, const Add& add) {
   if (coord.is_tuple()) {
     if (shape.is_leaf())
-      throw Error(fmt::format("Invalid parameters: coordinate {} is a tuple but the shape {} is an integer",
-                              to_text(coord), to_text(shape)));
+      throw naming_values([&](Notation shown) {
+        return fmt::format("Invalid parameters: coordinate {} is a tuple but the shape {} is an integer",
+                           to_text(coord, shown), to_text(shape, shown));
+      });
     if (coord.rank() != shape.rank() || coord.rank() != stride.rank())
-      throw Error(fmt::format("Mismatched Ranks: coordinate {} against shape {}", to_text(coord), to_text(shape)));
+      throw naming_values([&](Notation shown) {
+        return fmt::format("Mismatched Ranks: coordinate {} against shape {}", to_text(coord, shown),
+                           to_text(shape, shown));
+      });
     Sum sum = static_int(0);
     for (int i = 0; i < coord.rank(); ++i)
       sum = add(sum, crd2idx_walk<Sum>(coord.elems()[i], shape.elems()[i], stride.elems()[i], add));
@@ -29,7 +34,9 @@ Sum crd2idx_walk(const IntTuple& coord, const IntTuple& shape, const IntTuple& s
   }
   if (shape.is_tuple()) {
     if (shape.rank() != stride.rank())
-      throw Error(fmt::format("Mismatched Ranks: shape {} and stride {}", to_text(shape), to_text(stride)));
+      throw naming_values([&](Notation shown) {
+        return fmt::format("Mismatched Ranks: shape {} and stride {}", to_text(shape, shown), to_text(stride, shown));
+      });
     Int c = coord.value();
     Sum sum = static_int(0);
     const int n = shape.rank();
@@ -45,7 +52,9 @@ Sum crd2idx_walk(const IntTuple& coord, const IntTuple& shape, const IntTuple& s
     return sum;
   }
   if (stride.is_tuple())
-    throw Error(fmt::format("incongruent shape and stride: {} against {}", to_text(shape), to_text(stride)));
+    throw naming_values([&](Notation shown) {
+      return fmt::format("incongruent shape and stride: {} against {}", to_text(shape, shown), to_text(stride, shown));
+    });
   return coord.value() * stride.value();
 }
 

@@ -13,34 +13,34 @@ namespace {
 
 // transform_layout(layout, tiler, f): f mode by mode, uncovered modes kept.
 template <class F>
-Layout by_mode(const Layout& l, const Tiler& t, const char* too_many, Notation n, F f) {
+Layout by_mode(const Layout& l, const Tiler& t, const char* too_many, Diagnostics& diag, F f) {
   if (static_cast<int>(t.modes.size()) > rank(l))
-    throw Error(fmt::format("{}: the tiler has {} modes but {} has rank {}", too_many, t.modes.size(), to_text(l, n),
-                            rank(l)));
-  LAYOUTX_TRACE_SCOPE("by mode", "L", l);
+    throw Error(fmt::format("{}: the tiler has {} modes but {} has rank {}", too_many, t.modes.size(),
+                            to_text(l, diag.notation()), rank(l)));
+  LAYOUTX_TRACE_SCOPE(diag.trace(), "by mode", "L", l);
   std::vector<Layout> modes;
   for (int i = 0; i < rank(l); ++i)
     modes.push_back(i < static_cast<int>(t.modes.size()) ? f(get(l, i), t.modes[i]) : get(l, i));
   return make_layout(modes);
 }
 
-Layout tile_unzip(const Layout& l, const Tiler& t) {
+Layout tile_unzip(const Layout& l, const Tiler& t, Diagnostics& diag) {
   const IntTuple profile = t.profile();
-  LAYOUTX_TRACE("tile_unzip", "L", l, "tiler profile", profile);
+  LAYOUTX_TRACE(diag.trace(), "tile_unzip", "L", l, "tiler profile", profile);
   return Layout{zip2_by(l.shape, profile), zip2_by(l.stride, profile)};
 }
 
 Layout divide_by_layout(const Layout& l, const Layout& tiler, Diagnostics& diag) {
-  LAYOUTX_TRACE_SCOPE("logical_divide", "L", l, "tiler", tiler);
+  LAYOUTX_TRACE_SCOPE(diag.trace(), "logical_divide", "L", l, "tiler", tiler);
   const Layout rest = complement(tiler, coalesce(l).shape, diag);
-  LAYOUTX_TRACE("complement gives", "cotarget", coalesce(l).shape, "rest", rest);
+  LAYOUTX_TRACE(diag.trace(), "complement gives", "cotarget", coalesce(l).shape, "rest", rest);
   return composition(l, make_layout(std::vector<Layout>{tiler, rest}), diag);
 }
 
 Layout product_by_layout(const Layout& block, const Layout& tiler, Diagnostics& diag) {
-  LAYOUTX_TRACE_SCOPE("logical_product", "block", block, "tiler", tiler);
+  LAYOUTX_TRACE_SCOPE(diag.trace(), "logical_product", "block", block, "tiler", tiler);
   const Layout rest = complement(block, size(block) * cosize(tiler), diag);
-  LAYOUTX_TRACE("complement gives", "cotarget", size(block) * cosize(tiler), "rest", rest);
+  LAYOUTX_TRACE(diag.trace(), "complement gives", "cotarget", size(block) * cosize(tiler), "rest", rest);
   return make_layout(std::vector<Layout>{block, composition(rest, tiler, diag)});
 }
 
@@ -75,12 +75,12 @@ Layout logical_divide(const Layout& l, const Tiler& t, Diagnostics& diag) {
     case Tiler::Kind::Tuple:
       break;
   }
-  return by_mode(l, t, "logical_divide: Too many modes in tiler.", diag.notation(),
+  return by_mode(l, t, "logical_divide: Too many modes in tiler.", diag,
                  [&](const Layout& m, const Tiler& tm) { return logical_divide(m, tm, diag); });
 }
 
 Layout zipped_divide(const Layout& l, const Tiler& t, Diagnostics& diag) {
-  return tile_unzip(logical_divide(l, t, diag), t);
+  return tile_unzip(logical_divide(l, t, diag), t, diag);
 }
 Layout tiled_divide(const Layout& l, const Tiler& t, Diagnostics& diag) { return unpack_rest(zipped_divide(l, t, diag)); }
 Layout flat_divide(const Layout& l, const Tiler& t, Diagnostics& diag) { return unpack_both(zipped_divide(l, t, diag)); }
@@ -96,12 +96,12 @@ Layout logical_product(const Layout& block, const Tiler& t, Diagnostics& diag) {
     case Tiler::Kind::Tuple:
       break;
   }
-  return by_mode(block, t, "logical_product: Too many modes in tiler.", diag.notation(),
+  return by_mode(block, t, "logical_product: Too many modes in tiler.", diag,
                  [&](const Layout& m, const Tiler& tm) { return logical_product(m, tm, diag); });
 }
 
 Layout zipped_product(const Layout& block, const Tiler& t, Diagnostics& diag) {
-  return tile_unzip(logical_product(block, t, diag), t);
+  return tile_unzip(logical_product(block, t, diag), t, diag);
 }
 Layout tiled_product(const Layout& block, const Tiler& t, Diagnostics& diag) {
   return unpack_rest(zipped_product(block, t, diag));
@@ -113,14 +113,14 @@ Layout flat_product(const Layout& block, const Tiler& t, Diagnostics& diag) {
 Layout blocked_product(const Layout& block, const Layout& tiler, Diagnostics& diag) {
   const int r = std::max(rank(block), rank(tiler));
   const Layout p = product_by_layout(append_to_rank(block, r), append_to_rank(tiler, r), diag);
-  LAYOUTX_TRACE("zip", "blocked_product zips", p, "as", "(block mode i, tiler mode i) per mode");
+  LAYOUTX_TRACE(diag.trace(), "zip", "blocked_product zips", p, "as", "(block mode i, tiler mode i) per mode");
   return zip(get(p, 0), get(p, 1));
 }
 
 Layout raked_product(const Layout& block, const Layout& tiler, Diagnostics& diag) {
   const int r = std::max(rank(block), rank(tiler));
   const Layout p = product_by_layout(append_to_rank(block, r), append_to_rank(tiler, r), diag);
-  LAYOUTX_TRACE("zip", "raked_product zips", p, "as", "(tiler mode i, block mode i) per mode");
+  LAYOUTX_TRACE(diag.trace(), "zip", "raked_product zips", p, "as", "(tiler mode i, block mode i) per mode");
   return zip(get(p, 1), get(p, 0));
 }
 

@@ -11,11 +11,16 @@ namespace layoutx {
 
 const IntTuple& IntTuple::operator[](int i) const {
   if (is_leaf_) {
-    if (i != 0) throw Error(fmt::format("Index out of range: get<{}> of the integer {}", i, to_text(*this)));
+    if (i != 0)
+      throw naming_values([&](Notation shown) {
+        return fmt::format("Index out of range: get<{}> of the integer {}", i, to_text(*this, shown));
+      });
     return *this;
   }
   if (i < 0 || i >= static_cast<int>(elems_.size()))
-    throw Error(fmt::format("Index out of range: get<{}> of {} (rank {})", i, to_text(*this), elems_.size()));
+    throw naming_values([&](Notation shown) {
+      return fmt::format("Index out of range: get<{}> of {} (rank {})", i, to_text(*this, shown), elems_.size());
+    });
   return elems_[i];
 }
 
@@ -141,7 +146,9 @@ IntTuple transform_leaf(const IntTuple& t, const std::function<Int(Int)>& f) {
 IntTuple transform_leaf(const IntTuple& a, const IntTuple& b, const std::function<Int(Int, Int)>& f) {
   if (a.is_leaf() && b.is_leaf()) return f(a.value(), b.value());
   if (a.is_leaf() || b.is_leaf() || a.rank() != b.rank())
-    throw Error(fmt::format("Mismatched ranks: {} and {}", to_text(a), to_text(b)));
+    throw naming_values([&](Notation shown) {
+      return fmt::format("Mismatched ranks: {} and {}", to_text(a, shown), to_text(b, shown));
+    });
   std::vector<IntTuple> out;
   for (int i = 0; i < a.rank(); ++i) out.push_back(transform_leaf(a.elems()[i], b.elems()[i], f));
   return IntTuple(std::move(out));
@@ -161,9 +168,14 @@ IntTuple product_each(const IntTuple& t) {
 Int inner_product(const IntTuple& a, const IntTuple& b) {
   if (a.is_leaf() || b.is_leaf()) {
     if (a.is_leaf() && b.is_leaf()) return a.value() * b.value();
-    throw Error(fmt::format("Mismatched ranks: {} and {}", to_text(a), to_text(b)));
+    throw naming_values([&](Notation shown) {
+      return fmt::format("Mismatched ranks: {} and {}", to_text(a, shown), to_text(b, shown));
+    });
   }
-  if (a.rank() != b.rank()) throw Error(fmt::format("Mismatched ranks: {} and {}", to_text(a), to_text(b)));
+  if (a.rank() != b.rank())
+    throw naming_values([&](Notation shown) {
+      return fmt::format("Mismatched ranks: {} and {}", to_text(a, shown), to_text(b, shown));
+    });
   Int sum = static_int(0);
   for (int i = 0; i < a.rank(); ++i) sum = sum + inner_product(a.elems()[i], b.elems()[i]);
   return sum;
@@ -206,7 +218,10 @@ IntTuple shape_div(const IntTuple& a, const IntTuple& b, Diagnostics& diag) {
 IntTuple ceil_div(const IntTuple& a, const IntTuple& b) {
   if (a.is_tuple()) {
     if (b.is_tuple()) {
-      if (a.rank() < b.rank()) throw Error(fmt::format("Mismatched ranks in ceil_div: {} and {}", to_text(a), to_text(b)));
+      if (a.rank() < b.rank())
+        throw naming_values([&](Notation shown) {
+          return fmt::format("Mismatched ranks in ceil_div: {} and {}", to_text(a, shown), to_text(b, shown));
+        });
       std::vector<IntTuple> out;
       for (int i = 0; i < a.rank(); ++i)
         // Missing modes of b are a static 1, still divided by: a tuple mode of a then
@@ -251,7 +266,10 @@ IntTuple zip(const IntTuple& t) {
   if (first.is_leaf()) return IntTuple::tuple({t});
   for (const auto& e : t.elems())
     if (e.is_leaf() || e.rank() != first.rank())
-      throw Error(fmt::format("Mismatched Ranks in zip: {} and {} of {}", to_text(first), to_text(e), to_text(t)));
+      throw naming_values([&](Notation shown) {
+        return fmt::format("Mismatched Ranks in zip: {} and {} of {}", to_text(first, shown), to_text(e, shown),
+                           to_text(t, shown));
+      });
   std::vector<IntTuple> out;
   for (int j = 0; j < first.rank(); ++j) {
     std::vector<IntTuple> column;
@@ -265,11 +283,16 @@ IntTuple zip(const IntTuple& a, const IntTuple& b) { return zip(IntTuple::tuple(
 
 IntTuple zip2_by(const IntTuple& t, const IntTuple& guide) {
   if (guide.is_leaf()) {
-    if (t.rank() != 2 || t.is_leaf()) throw Error(fmt::format("Mismatched rank: zip2_by needs a rank-2 mode, got {}", to_text(t)));
+    if (t.rank() != 2 || t.is_leaf())
+      throw naming_values([&](Notation shown) {
+        return fmt::format("Mismatched rank: zip2_by needs a rank-2 mode, got {}", to_text(t, shown));
+      });
     return t;
   }
   if (t.is_leaf() || t.rank() < guide.rank())
-    throw Error(fmt::format("Mismatched ranks: {} against the tiler profile", to_text(t)));
+    throw naming_values([&](Notation shown) {
+      return fmt::format("Mismatched ranks: {} against the tiler profile", to_text(t, shown));
+    });
   std::vector<IntTuple> firsts, seconds;
   for (int i = 0; i < guide.rank(); ++i) {
     IntTuple split = zip2_by(t.elems()[i], guide.elems()[i]);
@@ -308,7 +331,10 @@ static void products_at_leaves(const IntTuple& shape, const IntTuple& order, std
     return;
   }
   if (shape.is_leaf() || shape.rank() != order.rank())
-    throw Error(fmt::format("Need equal rank of shape and order: {} against {}", to_text(shape), to_text(order)));
+    throw naming_values([&](Notation shown) {
+      return fmt::format("Need equal rank of shape and order: {} against {}", to_text(shape, shown),
+                         to_text(order, shown));
+    });
   for (int i = 0; i < order.rank(); ++i) products_at_leaves(shape[i], order[i], out);
 }
 
@@ -351,10 +377,15 @@ Int crd2idx(const IntTuple& coord, const IntTuple& shape, const IntTuple& stride
 Int crd2idx(const IntTuple& coord, const IntTuple& shape) {
   if (coord.is_leaf()) return coord.value();
   if (shape.is_leaf())
-    throw Error(fmt::format("Invalid parameters: coordinate {} is a tuple but the shape {} is an integer",
-                            to_text(coord), to_text(shape)));
+    throw naming_values([&](Notation shown) {
+      return fmt::format("Invalid parameters: coordinate {} is a tuple but the shape {} is an integer",
+                         to_text(coord, shown), to_text(shape, shown));
+    });
   if (coord.rank() != shape.rank() || coord.rank() == 0)
-    throw Error(fmt::format("Mismatched Ranks: coordinate {} against shape {}", to_text(coord), to_text(shape)));
+    throw naming_values([&](Notation shown) {
+      return fmt::format("Mismatched Ranks: coordinate {} against shape {}", to_text(coord, shown),
+                         to_text(shape, shown));
+    });
   const std::vector<Int> c = leaves(coord);
   std::vector<Int> s;
   products_at_leaves(shape, coord, s);
@@ -383,10 +414,14 @@ static IntTuple split_index(Int idx, const IntTuple& shape) {
 IntTuple idx2crd(const IntTuple& idx, const IntTuple& shape) {
   if (idx.is_leaf()) return split_index(idx.value(), shape);
   if (shape.is_leaf())
-    throw Error(fmt::format("Invalid parameters: the index {} is a tuple but the shape {} is an integer", to_text(idx),
-                            to_text(shape)));
+    throw naming_values([&](Notation shown) {
+      return fmt::format("Invalid parameters: the index {} is a tuple but the shape {} is an integer",
+                         to_text(idx, shown), to_text(shape, shown));
+    });
   if (idx.rank() != shape.rank())
-    throw Error(fmt::format("Mismatched Ranks: index {} against shape {}", to_text(idx), to_text(shape)));
+    throw naming_values([&](Notation shown) {
+      return fmt::format("Mismatched Ranks: index {} against shape {}", to_text(idx, shown), to_text(shape, shown));
+    });
   std::vector<IntTuple> out;
   for (int i = 0; i < idx.rank(); ++i) out.push_back(idx2crd(idx.elems()[i], shape.elems()[i]));
   return IntTuple(std::move(out));

@@ -22,8 +22,10 @@ bool any_basis(Int a, Int b) { return __builtin_expect((a.basis.rank | b.basis.r
 // ScaledBasis; anything else on one does not compile.
 [[noreturn]] void no_basis_op(const char* op, Int a, Int b) {
   const Int scaled = a.is_scaled_basis() ? a : b;
-  throw Error(fmt::format("{} is a scaled basis (a coordinate stride): CuTe has no {} of {} and {}", to_text(scaled), op,
-                          to_text(a), to_text(b)));
+  throw naming_values([&](Notation shown) {
+    return fmt::format("{} is a scaled basis (a coordinate stride): CuTe has no {} of {} and {}",
+                       to_text(scaled, shown), op, to_text(a, shown), to_text(b, shown));
+  });
 }
 
 Int without_basis(Int a) { return Int{a.value, a.is_static}; }

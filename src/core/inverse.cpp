@@ -27,18 +27,18 @@ struct CoalescedModes {
   std::vector<Int> pre;
 };
 
-CoalescedModes coalesced_modes(const Layout& l) {
+CoalescedModes coalesced_modes(const Layout& l, trace::Recorder* recorder) {
   const Layout c = coalesce(l);
-  LAYOUTX_TRACE("coalesced", "L", c);
+  LAYOUTX_TRACE(recorder, "coalesced", "L", c);
   CoalescedModes m{wrap(c.shape), wrap(c.stride), {}};
   m.pre = prefix_products(m.shape);
   return m;
 }
 
 // The pieces an inverse gathered, coalesced as CuTe returns them.
-Layout coalesced_result(std::vector<IntTuple> shape, std::vector<IntTuple> stride) {
+Layout coalesced_result(std::vector<IntTuple> shape, std::vector<IntTuple> stride, trace::Recorder* recorder) {
   const Layout r{IntTuple(std::move(shape)), IntTuple(std::move(stride))};
-  LAYOUTX_TRACE("coalesce", "layout", r);
+  LAYOUTX_TRACE(recorder, "coalesce", "layout", r);
   return coalesce(r);
 }
 
@@ -56,9 +56,9 @@ std::vector<int> sorted_by_stride(const IntTuple& stride, const std::vector<int>
 
 }  // namespace
 
-Layout right_inverse(const Layout& l) {
-  LAYOUTX_TRACE_SCOPE("right_inverse", "L", l);
-  const auto [shape, stride, pre] = coalesced_modes(l);
+Layout right_inverse(const Layout& l, trace::Recorder* recorder) {
+  LAYOUTX_TRACE_SCOPE(recorder, "right_inverse", "L", l);
+  const auto [shape, stride, pre] = coalesced_modes(l, recorder);
 
   std::vector<int> static_modes;  // dynamic strides are filtered out
   for (int i = 0; i < stride.rank(); ++i)
@@ -68,22 +68,24 @@ Layout right_inverse(const Layout& l) {
   Int curr = static_int(1);
   for (int i : sorted_by_stride(stride, static_modes)) {
     const Int d = stride[i].value();
-    LAYOUTX_TRACE("mode", "stride", d, "shape", shape[i], "wanted stride", curr);
+    LAYOUTX_TRACE(recorder, "mode", "stride", d, "shape", shape[i], "wanted stride", curr);
     if (curr.is_static && d.value == curr.value) {
-      LAYOUTX_TRACE("taken", "shape", shape[i], "stride", pre[i]);
+      LAYOUTX_TRACE(recorder, "taken", "shape", shape[i], "stride", pre[i]);
       result_shape.emplace_back(shape[i].value());
       result_stride.emplace_back(pre[i]);
       curr = shape[i].value() * d;
     }
   }
-  return coalesced_result(std::move(result_shape), std::move(result_stride));
+  return coalesced_result(std::move(result_shape), std::move(result_stride), recorder);
 }
 
-Layout left_inverse(const Layout& l) {
-  LAYOUTX_TRACE_SCOPE("left_inverse", "L", l);
-  const auto [shape, stride, pre] = coalesced_modes(l);
+Layout left_inverse(const Layout& l, trace::Recorder* recorder) {
+  LAYOUTX_TRACE_SCOPE(recorder, "left_inverse", "L", l);
+  const auto [shape, stride, pre] = coalesced_modes(l, recorder);
   if (!is_static(stride))
-    throw Error(fmt::format("Left inverse requires static strides.: {} has a dynamic stride", to_text(l)));
+    throw naming_values([&](Notation shown) {
+      return fmt::format("Left inverse requires static strides.: {} has a dynamic stride", to_text(l, shown));
+    });
 
   std::vector<int> all(stride.rank());
   std::iota(all.begin(), all.end(), 0);
@@ -94,20 +96,22 @@ Layout left_inverse(const Layout& l) {
   for (int i : sorted) {
     const Int d = stride[i].value();
     if (d.is_constant(0)) continue;
-    LAYOUTX_TRACE("mode", "stride", d, "shape", shape[i], "covered", covered);
+    LAYOUTX_TRACE(recorder, "mode", "stride", d, "shape", shape[i], "covered", covered);
     if ((d % covered).value != 0)
-      throw Error(fmt::format(
-          "Left inverse divisibility condition: stride {} of {} is not a multiple of the {} offsets below it, so the "
-          "layout is not injective onto a layout-shaped image",
-          d.value, to_text(l), covered.value));
+      throw naming_values([&](Notation shown) {
+        return fmt::format(
+            "Left inverse divisibility condition: stride {} of {} is not a multiple of the {} offsets below it, so the "
+            "layout is not injective onto a layout-shaped image",
+            d.value, to_text(l, shown), covered.value);
+      });
     const Int s = d / covered;
     result_shape.emplace_back(s);
     covered = covered * s;
     result_stride.emplace_back(pre[i]);
-    LAYOUTX_TRACE("piece", "shape", s, "stride", pre[i]);
+    LAYOUTX_TRACE(recorder, "piece", "shape", s, "stride", pre[i]);
   }
   result_shape.emplace_back(shape[sorted.back()].value());
-  return coalesced_result(std::move(result_shape), std::move(result_stride));
+  return coalesced_result(std::move(result_shape), std::move(result_stride), recorder);
 }
 
 }  // namespace layoutx

@@ -13,9 +13,11 @@ Layout make_layout(const IntTuple& shape) { return Layout{shape, compact_col_maj
 Layout make_layout(const IntTuple& shape, const IntTuple& stride) {
   if (!congruent(shape, stride)) {
     const bool ranks_differ = shape.is_tuple() && stride.is_tuple() && shape.rank() != stride.rank();
-    throw Error(fmt::format("{}: shape {} and stride {} are not congruent (they need the same nesting)",
-                            ranks_differ ? "Mismatched ranks" : "incongruent shape and stride", to_text(shape),
-                            to_text(stride)));
+    throw naming_values([&](Notation shown) {
+      return fmt::format("{}: shape {} and stride {} are not congruent (they need the same nesting)",
+                         ranks_differ ? "Mismatched ranks" : "incongruent shape and stride", to_text(shape, shown),
+                         to_text(stride, shown));
+    });
   }
   return Layout{shape, stride};
 }

@@ -31,7 +31,7 @@ Int max_alignment(const Layout& l, Diagnostics& diag) {
   const IntTuple shape = transform_leaf(flat.shape, [](Int s) { return s.is_static ? s : static_int(1); });
   const IntTuple stride = transform_leaf(flat.stride, [](Int d) { return d.is_static ? d : static_int(0); });
   const Layout filtered{shape, stride};
-  const Layout permuted = logical_divide(filtered, Tiler::of(right_inverse(filtered)), diag);
+  const Layout permuted = logical_divide(filtered, Tiler::of(right_inverse(filtered, diag.trace())), diag);
   Int g = size(get(permuted, 0));
   for (Int d : leaves(permuted.stride[1])) g = gcd(g, d);
   return g;
@@ -43,9 +43,12 @@ Layout domain_distribute(const IntTuple& shape_a, Int b) {
   if (!is_static(shape_a)) throw Error("domain_distribute: the shape must be static");
   const IntTuple flat = flatten(shape_a);
   if (!is_static(flat))
-    throw Error(fmt::format("domain_distribute needs static integers: static_assert(is_static<decltype(flat_shape_a)>) "
-                            "fails for the shape {}",
-                            to_text(shape_a)));
+    throw naming_values([&](Notation shown) {
+      return fmt::format(
+          "domain_distribute needs static integers: static_assert(is_static<decltype(flat_shape_a)>) "
+          "fails for the shape {}",
+          to_text(shape_a, shown));
+    });
   std::vector<IntTuple> result;
   Int rest = b;
   for (Int a : leaves(flat)) {

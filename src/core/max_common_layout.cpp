@@ -13,14 +13,14 @@ bool common_front(const Layout& common) {
 }  // namespace
 
 Layout max_common_layout(const Layout& a, const Layout& b, Diagnostics& diag) {
-  const Layout inv_b = right_inverse(b);
+  const Layout inv_b = right_inverse(b, diag.trace());
   const Layout common = coalesce(composition(a, inv_b, diag));
   if (common_front(common)) return composition(inv_b, get(common, 0), diag);
   return trivial_layout();
 }
 
 Int max_common_vector(const Layout& a, const Layout& b, Diagnostics& diag) {
-  const Layout common = coalesce(composition(a, right_inverse(b), diag));
+  const Layout common = coalesce(composition(a, right_inverse(b, diag.trace()), diag));
   if (common_front(common)) return common.shape[0].value();
   return static_int(1);
 }

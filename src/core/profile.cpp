@@ -53,8 +53,10 @@ IntTuple elem_scale(const IntTuple& a, const IntTuple& b) {
   if (a.is_leaf()) return a.value() * product(b);
   // CuTe's transform(a, b, f) pairs the modes: b must be a tuple of a's rank there.
   if (b.is_leaf() || b.rank() != a.rank())
-    throw Error(fmt::format("Mismatched tuple_size: elem_scale pairs the modes of {} with those of {}", to_text(a),
-                            to_text(b)));
+    throw naming_values([&](Notation shown) {
+      return fmt::format("Mismatched tuple_size: elem_scale pairs the modes of {} with those of {}", to_text(a, shown),
+                         to_text(b, shown));
+    });
   std::vector<IntTuple> out;
   for (int i = 0; i < a.rank(); ++i) out.push_back(elem_scale(a.elems()[i], b[i]));
   return IntTuple(std::move(out));

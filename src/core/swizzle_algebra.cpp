@@ -33,9 +33,12 @@ std::int64_t at_index(const Layout& l, std::int64_t i) { return evaluate(l, IntT
 std::int64_t static_mask(const Layout& l, std::int64_t i, const char* what) {
   const Int v = evaluate(l, IntTuple(static_int(i)));
   if (!v.is_static)
-    throw Error(fmt::format("{}: the new swizzle's mask {}({}) = {} is dynamic, but make_swizzle needs static "
-                            "integers (make the layout's shape and stride static)",
-                            what, to_text(l), i, v.value));
+    throw naming_values([&](Notation shown) {
+      return fmt::format(
+          "{}: the new swizzle's mask {}({}) = {} is dynamic, but make_swizzle needs static "
+          "integers (make the layout's shape and stride static)",
+          what, to_text(l, shown), i, v.value);
+    });
   return v.value;
 }
 
@@ -93,7 +96,9 @@ AnyLayout composition(const ComposedLayout& a, const ComposedLayout& b, Diagnost
 
 void require_single_swizzle(const ComposedLayout& c, const char* operation) {
   if (!c.nested.empty())
-    throw Error(fmt::format("{} of the nested composed layout {} is not supported", operation, to_text(c)));
+    throw naming_values([&](Notation shown) {
+      return fmt::format("{} of the nested composed layout {} is not supported", operation, to_text(c, shown));
+    });
 }
 
 Swizzle composition(const Swizzle& a, const Swizzle& b) {
@@ -102,21 +107,31 @@ Swizzle composition(const Swizzle& a, const Swizzle& b) {
   return make_swizzle(a.yyy_mask() ^ b.yyy_mask(), a.zzz_mask() ^ b.zzz_mask());
 }
 
-static AnyLayout invert(const ComposedLayout& c, Layout (*inverse)(const Layout&), const char* name) {
+static AnyLayout invert(const ComposedLayout& c, Layout (*inverse)(const Layout&, trace::Recorder*), const char* name,
+                        trace::Recorder* recorder) {
   require_single_swizzle(c, name);
   // CuTe inverts a non-zero offset as an integer; the pointer flag is no integer it can negate.
   if (c.pointer)
-    throw Error(fmt::format("{}({}): CuTe has no {} of the pointer flag {} (no matching function)", name, to_text(c),
-                            name, to_text(*c.pointer)));
+    throw naming_values([&](Notation shown) {
+      return fmt::format("{}({}): CuTe has no {} of the pointer flag {} (no matching function)", name,
+                         to_text(c, shown), name, to_text(*c.pointer));
+    });
   if (!c.offset.is_constant(0))
-    throw Error(fmt::format("{}({}): CuTe's answer is a Layout o offset o Swizzle, which layoutx cannot represent; "
-                            "use a zero offset",
-                            name, to_text(c)));
-  return composition(inverse(c.layout), c.swizzle);
+    throw naming_values([&](Notation shown) {
+      return fmt::format(
+          "{}({}): CuTe's answer is a Layout o offset o Swizzle, which layoutx cannot represent; "
+          "use a zero offset",
+          name, to_text(c, shown));
+    });
+  return composition(inverse(c.layout, recorder), c.swizzle);
 }
 
-AnyLayout right_inverse(const ComposedLayout& c) { return invert(c, &right_inverse, "right_inverse"); }
-AnyLayout left_inverse(const ComposedLayout& c) { return invert(c, &left_inverse, "left_inverse"); }
+AnyLayout right_inverse(const ComposedLayout& c, trace::Recorder* recorder) {
+  return invert(c, &right_inverse, "right_inverse", recorder);
+}
+AnyLayout left_inverse(const ComposedLayout& c, trace::Recorder* recorder) {
+  return invert(c, &left_inverse, "left_inverse", recorder);
+}
 
 Swizzle upcast(const Swizzle& sw, std::int64_t n) {
   const int k = log2_of_power_of_two(n, "upcast");
@@ -153,10 +168,15 @@ static Int upcast_offset(Int offset, std::int64_t n) {
 static ComposedLayout recast_flagged(const ComposedLayout& c, std::int64_t bits, const Layout& l, const char* what,
                                      std::int64_t n) {
   if (c.pointer->sparsity != 0)
-    throw Error(fmt::format("Not implemented for safety: CuTe refuses {}<{}> of the sparse layout {}", what, n, to_text(c)));
+    throw naming_values([&](Notation shown) {
+      return fmt::format("Not implemented for safety: CuTe refuses {}<{}> of the sparse layout {}", what, n,
+                         to_text(c, shown));
+    });
   if (bits == 0)
-    throw Error(fmt::format("{}<{}> of {} would point to 0-bit elements: CuTe has no uint_bit<0> for smem_ptr[0b]",
-                            what, n, to_text(c)));
+    throw naming_values([&](Notation shown) {
+      return fmt::format("{}<{}> of {} would point to 0-bit elements: CuTe has no uint_bit<0> for smem_ptr[0b]", what,
+                         n, to_text(c, shown));
+    });
   return with_pointer_flag(c.swizzle, SmemPtrFlag{bits, 0}, l);
 }
 
@@ -209,9 +229,12 @@ ComposedLayout recast_layout(const ComposedLayout& c, std::int64_t old_bits, std
 
 AnyLayout position_independent(const ComposedLayout& c) {
   if (!c.pointer || c.pointer->sparsity != 0)
-    throw Error(fmt::format("as_position_independent_swizzle_layout takes Sw o smem_ptr[Bb](unset) o L (a canonical "
-                            "shared-memory atom); {} has no such pointer flag",
-                            to_text(c)));
+    throw naming_values([&](Notation shown) {
+      return fmt::format(
+          "as_position_independent_swizzle_layout takes Sw o smem_ptr[Bb](unset) o L (a canonical "
+          "shared-memory atom); {} has no such pointer flag",
+          to_text(c, shown));
+    });
   const std::int64_t bits = c.pointer->bits;
   if (bits <= 0 || !std::has_single_bit(static_cast<std::uint64_t>(bits)))
     throw Error(fmt::format("as_position_independent_swizzle_layout: CuTe has no uint_bit_t<{}> (a power of two "

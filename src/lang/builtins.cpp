@@ -77,7 +77,7 @@ Value fn_make_layout(const Call& c) {
     try {
       return Value::of(make_layout(a[0].as_int_tuple(), a[1].as_int_tuple()));
     } catch (const Error& e) {
-      c.fail_arg(1, e.what());
+      c.fail_arg(1, e.message(c.diag.notation()));
     }
   }
   std::vector<Layout> modes;
@@ -202,7 +202,7 @@ Value fn_right_inverse(const Call& c) {
   if (c.args[0].kind == Value::Kind::Underscore) return c.args[0];
   if (c.args[0].kind == Value::Kind::Swizzle) return c.args[0];
   const AnyLayout a = c.any_layout(0);
-  const AnyLayout r = std::visit([](const auto& x) { return AnyLayout{right_inverse(x)}; }, a);
+  const AnyLayout r = std::visit([&](const auto& x) { return AnyLayout{right_inverse(x, c.diag.trace())}; }, a);
   // CuTe's algorithm is exact on plain layouts; through a swizzle it "works in simple cases".
   if (std::holds_alternative<ComposedLayout>(a)) check_right_inverse(a, r, c.diag);
   return Value::of(r);
@@ -213,7 +213,7 @@ Value fn_left_inverse(const Call& c) {
   if (c.args[0].kind == Value::Kind::Underscore) return c.args[0];
   if (c.args[0].kind == Value::Kind::Swizzle) return c.args[0];
   const AnyLayout a = c.any_layout(0);
-  const AnyLayout r = std::visit([](const auto& x) { return AnyLayout{left_inverse(x)}; }, a);
+  const AnyLayout r = std::visit([&](const auto& x) { return AnyLayout{left_inverse(x, c.diag.trace())}; }, a);
   if (std::holds_alternative<ComposedLayout>(a)) check_left_inverse(a, r, c.diag);
   return Value::of(r);
 }
@@ -244,7 +244,7 @@ Value tile_without_swizzles(const Call& c, const Layout& block, const Value& til
     try {
       p = logical_product(block, tile.composed, c.diag);
     } catch (const Error& e) {
-      c.fail_arg(1, e.what());
+      c.fail_arg(1, e.message(c.diag.notation()));
     }
     if (!std::holds_alternative<Layout>(p))
       c.fail_arg(1, fmt::format("{}: the product of the mode {} by {} stays swizzled ({}), and CuTe cannot gather a "
@@ -273,7 +273,7 @@ Tiler product_tiler(const Call& c) {
   } catch (const SourceError&) {
     throw;
   } catch (const Error& e) {
-    c.fail_arg(1, e.what());
+    c.fail_arg(1, e.message(c.diag.notation()));
   }
 }
 
@@ -391,8 +391,8 @@ Value fn_recast(const Call& c) {
 Value fn_position_independent(const Call& c) {
   c.expect_args(1, 1);
   if (c.args[0].kind != Value::Kind::Composed)
-    c.fail_arg(0, fmt::format("expected Sw o smem_ptr[Bb](unset) o L, got a {} {}", kind_name(c.args[0]),
-                              to_text(c.args[0])));
+    c.fail_arg(
+        0, fmt::format("expected Sw o smem_ptr[Bb](unset) o L, got a {} {}", kind_name(c.args[0]), c.text(c.args[0])));
   return Value::of(position_independent(c.args[0].composed));
 }
 
@@ -729,7 +729,7 @@ Value fn_slice_and_offset(const Call& c) {
   } catch (const SourceError&) {
     throw;
   } catch (const Error& e) {
-    c.fail(e.what());
+    c.fail(e.message(c.diag.notation()));
   }
 }
 
@@ -743,7 +743,7 @@ Value fn_domain_offset(const Call& c) {
   } catch (const SourceError&) {
     throw;
   } catch (const Error& e) {
-    c.fail(e.what());
+    c.fail(e.message(c.diag.notation()));
   }
 }
 

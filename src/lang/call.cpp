@@ -86,7 +86,7 @@ Tiler Call::tiler(std::size_t i) const {
   } catch (const SourceError&) {
     throw;
   } catch (const Error& e) {
-    fail_arg(i, e.what());
+    fail_arg(i, e.message(diag.notation()));
   }
 }
 

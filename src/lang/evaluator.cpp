@@ -48,9 +48,9 @@ std::string did_you_mean(const std::string& name) {
 }
 
 // "name: what", without repeating a name the message already starts with.
-std::string prefixed(std::string_view name, const char* what) {
+std::string prefixed(std::string_view name, const std::string& what) {
   const std::string head = std::string(name) + ": ";
-  return std::string_view(what).substr(0, head.size()) == head ? std::string(what) : head + what;
+  return what.substr(0, head.size()) == head ? what : head + what;
 }
 
 // A parenthesised layout, `(L)`, is a tile of one mode; evaluating it means L.
@@ -129,7 +129,7 @@ class Evaluator {
     } catch (const SourceError&) {
       throw;
     } catch (const Error& e) {
-      throw SourceError(e.what(), n.offset);
+      throw SourceError(e.message(diag_.notation()), n.offset);
     }
   }
 
@@ -196,7 +196,7 @@ class Evaluator {
           v.layout = make_layout(std::move(*shape), std::move(*stride));
           return v;
         } catch (const Error& e) {
-          throw SourceError(e.what(), n.children[1].offset);
+          throw SourceError(e.message(diag_.notation()), n.children[1].offset);
         }
       }
     }
@@ -210,7 +210,7 @@ class Evaluator {
     try {
       return Value::of(make_layout(shape.as_int_tuple(), stride.as_int_tuple()));
     } catch (const Error& e) {
-      throw SourceError(e.what(), n.children[1].offset);
+      throw SourceError(e.message(diag_.notation()), n.children[1].offset);
     }
   }
 
@@ -238,7 +238,7 @@ class Evaluator {
     } catch (const SourceError&) {
       throw;
     } catch (const Error& e) {
-      throw SourceError(fmt::format("{}<{}>: {}", n.name, n.template_types[0], e.what()), n.offset);
+      throw SourceError(fmt::format("{}<{}>: {}", n.name, n.template_types[0], e.message(diag_.notation())), n.offset);
     }
   }
 
@@ -280,7 +280,7 @@ class Evaluator {
     try {
       return Value::of(layoutx::basis_element(modes));
     } catch (const Error& e) {
-      throw SourceError(fmt::format("E<...>: {}", e.what()), n.offset);
+      throw SourceError(fmt::format("E<...>: {}", e.message(diag_.notation())), n.offset);
     }
   }
 
@@ -327,7 +327,7 @@ class Evaluator {
     } catch (const SourceError&) {
       throw;
     } catch (const Error& e) {
-      throw SourceError(prefixed(n.name, e.what()), n.offset);
+      throw SourceError(prefixed(n.name, e.message(diag_.notation())), n.offset);
     }
   }
 
@@ -384,7 +384,8 @@ class Evaluator {
       else
         result = Value::of(evaluate(callee.as_any_layout(), c));
     } catch (const Error& e) {
-      throw SourceError(fmt::format("evaluating {} at {}: {}", text(callee), text(c), e.what()), n.offset);
+      throw SourceError(fmt::format("evaluating {} at {}: {}", text(callee), text(c), e.message(diag_.notation())),
+                        n.offset);
     }
     if (!coordinate_in_domain(c, shape))
       diag_.warn(
@@ -408,7 +409,7 @@ class Evaluator {
       }
       return Value::of(Layout{slice(coord, callee.layout.shape, diag_.notation()), slice(coord, callee.layout.stride, diag_.notation())});
     } catch (const Error& e) {
-      throw SourceError(e.what(), n.offset);
+      throw SourceError(e.message(diag_.notation()), n.offset);
     }
   }
 
@@ -480,7 +481,7 @@ class Evaluator {
       } catch (const SourceError&) {
         throw;
       } catch (const Error& e) {
-        throw SourceError(prefixed("composition", e.what()), at);
+        throw SourceError(prefixed("composition", e.message(diag_.notation())), at);
       }
     }
     return acc;

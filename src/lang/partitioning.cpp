@@ -117,7 +117,7 @@ Value rethrown(const Call& c, const std::function<Value()>& f) {
   } catch (const SourceError&) {
     throw;
   } catch (const Error& e) {
-    c.fail(e.what());
+    c.fail(e.message(c.diag.notation()));
   }
 }
 

@@ -28,12 +28,12 @@ Row number_row(std::string key, Int value, Notation n) {
 }
 
 // The properties never make info fail: what cannot be computed is said so.
-void add_properties(std::vector<Row>& rows, const AnyLayout& l, bool tv) {
+void add_properties(std::vector<Row>& rows, const AnyLayout& l, bool tv, Notation n) {
   try {
     for (auto& p : property_rows(l, tv)) rows.push_back(Row{std::move(p.key), std::move(p.text), std::move(p.json)});
   } catch (const Error& e) {
     if (tv) throw;  // asked for explicitly: the reason is the answer
-    rows.push_back(text_row("properties", fmt::format("unavailable: {}", e.what())));
+    rows.push_back(text_row("properties", fmt::format("unavailable: {}", e.message(n))));
   }
 }
 
@@ -112,7 +112,7 @@ void add_offset_rows(std::vector<Row>& rows, const AnyLayout& l, const Layout& i
     rows.push_back(number_row("offset", composed->offset, n));
     rows.push_back(text_row("inner", to_text(inner, n)));
   }
-  add_properties(rows, l, options.tv);
+  add_properties(rows, l, options.tv, n);
 }
 
 }  // namespace

@@ -71,7 +71,7 @@ void check_property(Findings& f, const AnyLayout& result, const OuterCall& call)
   try {
     check_operation(f, result, call);
   } catch (const Error& e) {
-    f.skipped(fmt::format("property not checked: {}", e.what()));
+    f.skipped(fmt::format("property not checked: {}", e.message(f.diag().notation())));
   }
 }
 

@@ -31,10 +31,10 @@ Layout composition(const Layout& a, const Tiler& b, Diagnostics& diag);
 Layout complement(const Layout& l, const IntTuple& cotarget, Diagnostics& diag);
 Layout complement(const Layout& l, Diagnostics& diag);
 
-// @post l(result(i)) == i for i < size(result)
-Layout right_inverse(const Layout& l);
+// @post l(result(i)) == i for i < size(result); the steps go to `recorder`, if any
+Layout right_inverse(const Layout& l, trace::Recorder* recorder = nullptr);
 // @post result(l(i)) == i for i < size(l) (l injective)
-Layout left_inverse(const Layout& l);
+Layout left_inverse(const Layout& l, trace::Recorder* recorder = nullptr);
 
 // @post size and offsets of l kept, modes regrouped as ((tile),(rest)) per tiler mode
 Layout logical_divide(const Layout& l, const Tiler& t, Diagnostics& diag);

@@ -6,16 +6,36 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "layoutx/notation.hpp"
 
 namespace layoutx {
 
+namespace trace {
+class Recorder;
+}
+
+// A refused input. A message that names values holds it in both notations
+// (CuTe's `_` marks on static integers, as under --dynamic, or none): what()
+// is the one without, and message(n) the one the caller reports in.
 class Error : public std::runtime_error {
  public:
-  explicit Error(const std::string& message) : std::runtime_error(message) {}
+  explicit Error(const std::string& message) : std::runtime_error(message), marked_(message) {}
+  Error(const std::string& plain, std::string marked) : std::runtime_error(plain), marked_(std::move(marked)) {}
+
+  std::string message(Notation n) const { return n.static_marks ? marked_ : std::string(what()); }
+
+ private:
+  std::string marked_;
 };
+
+// The Error whose message `write(notation)` writes, in both notations.
+template <class Write>
+Error naming_values(const Write& write) {
+  return Error(write(Notation{}), write(Notation{true}));
+}
 
 // A piece of the user's input quoted in a message: whole when short, else its
 // start and its length, so that a huge literal never floods the terminal.
@@ -33,7 +53,8 @@ struct Warning {
 // every operation that may warn, so nothing about reporting is process state.
 class Diagnostics {
  public:
-  explicit Diagnostics(bool strict = false, Notation notation = {}) : strict_(strict), notation_(notation) {}
+  explicit Diagnostics(bool strict = false, Notation notation = {}, trace::Recorder* trace = nullptr)
+      : strict_(strict), notation_(notation), trace_(trace) {}
 
   // Records a warning; under `strict` (--strict) it is an Error at the point it is raised.
   void warn(std::string condition, std::string message);
@@ -43,10 +64,13 @@ class Diagnostics {
   bool strict() const { return strict_; }
   // How messages write the values they name.
   Notation notation() const { return notation_; }
+  // Where the algebra records its intermediate steps (`explain`); none when null.
+  trace::Recorder* trace() const { return trace_; }
 
  private:
   bool strict_;
   Notation notation_;
+  trace::Recorder* trace_;
   std::vector<Warning> warnings_;
 };
 

@@ -46,8 +46,8 @@ AnyLayout on_inner(const ComposedLayout& c, F f) {
 // Refuse a swizzle-specific operation on a nested composed layout.
 void require_single_swizzle(const ComposedLayout& c, const char* operation);
 
-AnyLayout right_inverse(const ComposedLayout& c);
-AnyLayout left_inverse(const ComposedLayout& c);
+AnyLayout right_inverse(const ComposedLayout& c, trace::Recorder* recorder = nullptr);
+AnyLayout left_inverse(const ComposedLayout& c, trace::Recorder* recorder = nullptr);
 
 Swizzle upcast(const Swizzle& sw, std::int64_t n);
 Swizzle downcast(const Swizzle& sw, std::int64_t n);
