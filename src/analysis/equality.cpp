@@ -7,7 +7,7 @@
 #include <atomic>
 #include <limits>
 
-#include "layout_walk.hpp"
+#include "layoutx/layout_walk.hpp"
 #include "layoutx/analysis.hpp"
 #include "layoutx/parallel.hpp"
 
@@ -72,7 +72,7 @@ void scan(const AnyLayout& a, const AnyLayout& b, std::int64_t start, const Comp
     const std::int64_t from = start + static_cast<std::int64_t>(lo), to = start + static_cast<std::int64_t>(hi);
     if (from >= to) return;
     walk::Odometer oa(ma, from), ob(mb, from);
-    for (std::int64_t i = from; i < to; ++i, oa.next(), ob.next()) {
+    for (std::int64_t i = from; i < to; ++i, oa.step(), ob.step()) {
       if (limits.stop_at_first && (i & 4095) == 0 && earliest.load(std::memory_order_relaxed) < i) return;
       const std::int64_t x = fa(oa.offset()), y = fb(ob.offset());
       if (x == y) continue;
