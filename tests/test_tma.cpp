@@ -35,7 +35,7 @@ std::string number_of(const std::array<std::string_view, N>& names, std::string_
   return std::to_string(std::find(names.begin(), names.end(), name) - names.begin());
 }
 
-std::string listed(const std::vector<std::uint64_t>& v) {
+std::string joined_numbers(const std::vector<std::uint64_t>& v) {
   std::string s;
   for (std::size_t i = 0; i < v.size(); ++i) s += (i ? "," : "") + std::to_string(v[i]);
   return s;
@@ -70,10 +70,10 @@ std::string computed_fields(const TmaCopy& t) {
       {"tv", to_text(t.tv, n)},
       {"desc_format", number_of(kDataTypes, t.desc.data_type)},
       {"desc_rank", std::to_string(t.desc.rank)},
-      {"desc_dims", listed(t.desc.dims)},
-      {"desc_strides", listed(t.desc.strides)},
-      {"desc_box", listed(t.desc.box)},
-      {"desc_element_strides", listed(t.desc.element_strides)},
+      {"desc_dims", joined_numbers(t.desc.dims)},
+      {"desc_strides", joined_numbers(t.desc.strides)},
+      {"desc_box", joined_numbers(t.desc.box)},
+      {"desc_element_strides", joined_numbers(t.desc.element_strides)},
       {"desc_swizzle", number_of(kSwizzles, t.desc.swizzle)},
   };
   std::string s;
@@ -82,7 +82,7 @@ std::string computed_fields(const TmaCopy& t) {
 }
 
 // make_tma_copy for one case: the fields, or the refusal's message.
-std::string answer(const test::Json& j, bool& refused) {
+std::string tma_answer(const test::Json& j, bool& refused) {
   refused = false;
   try {
     const TmaValueType* type = find_tma_value_type(j["type"].string);
@@ -112,7 +112,7 @@ TEST_CASE("make_tma_copy: CuTe's box, descriptor, atom and TiledCopy, or its rea
   int accepted = 0, refused_cases = 0;
   for (const test::Json& j : cases) {
     bool refused = false;
-    const std::string got = answer(j, refused);
+    const std::string got = tma_answer(j, refused);
     const std::string& error = j["error"].string;
     bool ok = false;
     std::string want;

@@ -41,7 +41,7 @@ constexpr std::array<TmaValueType, 18> kTmaTypes{{
 // The box is at most 5-dimensional: CuTe's descriptor arrays.
 constexpr int kTmaMaxRank = 5;
 
-[[noreturn]] void refuse(const std::string& why) { throw Error("make_tma_copy refuses: " + why); }
+[[noreturn]] void refuse_tma(const std::string& why) { throw Error("make_tma_copy refuses: " + why); }
 
 bool is_two_sm(const std::string& op) { return op.rfind("SM100_TMA_2SM", 0) == 0; }
 
@@ -105,7 +105,7 @@ Layout take_modes(const Layout& l, int n) {
 // construct_tma_gbasis: TMA box mode -> global tensor mode.
 Layout construct_tma_gbasis(const Layout& gmem, const Layout& smem, const Layout& cta_v_map, Diagnostics& diag) {
   if (product(smem.shape) != product(cta_v_map.shape))
-    refuse("TMA requires CTA_Tile and SLayout top-level size equivalence.");
+    refuse_tma("TMA requires CTA_Tile and SLayout top-level size equivalence.");
   // smem idx -> smem coord -> gmem mode: the longest run of smem that is also a run of gmem.
   const Layout sidx2gmode_full = coalesce(composition(cta_v_map, right_inverse(smem), diag));
   const std::vector<Int> strides = leaves(sidx2gmode_full.stride);
@@ -113,7 +113,7 @@ Layout construct_tma_gbasis(const Layout& gmem, const Layout& smem, const Layout
       static_cast<int>(std::find_if(strides.begin(), strides.end(), [](Int e) { return !is_unit_basis(e); }) -
                        strides.begin());
   if (smem_rank == 0)
-    refuse("Could not find a common tile-gmem vectorization. Does the Tile select out major GMEM modes?");
+    refuse_tma("Could not find a common tile-gmem vectorization. Does the Tile select out major GMEM modes?");
   const Layout sidx2gmode = take_modes(Layout{flatten(sidx2gmode_full.shape), flatten(sidx2gmode_full.stride)}, smem_rank);
 
   const Layout tile_gstride = composition(gmem, sidx2gmode, diag);
@@ -148,17 +148,17 @@ Layout construct_tma_gbasis(const Layout& gmem, const Layout& smem, const Layout
 void tma_swizzle_mode(const Swizzle& sw, int& bits, int& base) {
   const int b = sw.bits, m = sw.base, s = sw.shift;
   if (m == 4) {
-    if (b < 0 || b > 3) refuse("Expected B = 0,1,2, or 3 when M == 4. Unsupported layout swizzle.");
-    if (s != 3) refuse("Expected S = 3 when M == 4. Unsupported layout swizzle.");
+    if (b < 0 || b > 3) refuse_tma("Expected B = 0,1,2, or 3 when M == 4. Unsupported layout swizzle.");
+    if (s != 3) refuse_tma("Expected S = 3 when M == 4. Unsupported layout swizzle.");
     bits = b;
     base = 0;
   } else if (m == 5 || m == 6) {
-    if (b != 2) refuse("Expected B = 2 when M == 5 or 6. Unsupported layout swizzle.");
-    if (m == 5 && s != 2) refuse("Expected S = 2 when M == 5. Unsupported layout swizzle.");
+    if (b != 2) refuse_tma("Expected B = 2 when M == 5 or 6. Unsupported layout swizzle.");
+    if (m == 5 && s != 2) refuse_tma("Expected S = 2 when M == 5. Unsupported layout swizzle.");
     bits = 3;
     base = m == 5 ? 1 : 3;
   } else {
-    refuse("Unsupported layout swizzle.");
+    refuse_tma("Unsupported layout swizzle.");
   }
 }
 
@@ -201,29 +201,29 @@ TmaDescriptorFields tma_descriptor(const Layout& gmem, const Layout& tma_gbasis,
     }
   }
   for (int i = 0; i < kTmaMaxRank; ++i) {
-    if (shape[i] < 1) refuse(fmt::format("assert gmem_prob_shape[{}] >= (uint64_t(1))", i));
-    if (shape[i] > (std::uint64_t(1) << 32)) refuse(fmt::format("assert gmem_prob_shape[{}] <= (uint64_t(1) << 32)", i));
+    if (shape[i] < 1) refuse_tma(fmt::format("assert gmem_prob_shape[{}] >= (uint64_t(1))", i));
+    if (shape[i] > (std::uint64_t(1) << 32)) refuse_tma(fmt::format("assert gmem_prob_shape[{}] <= (uint64_t(1) << 32)", i));
   }
   if (stride[0] != 1)
-    refuse("assert gmem_prob_stride[0] == 1 && \"Majorness of smem doesn't match majorness of gmem\"");
+    refuse_tma("assert gmem_prob_stride[0] == 1 && \"Majorness of smem doesn't match majorness of gmem\"");
   for (auto& s : stride) s = s * static_cast<std::uint64_t>(type.bits) / 8;
   for (int i = 1; i < kTmaMaxRank; ++i) {
-    if (stride[i] >= (std::uint64_t(1) << 40)) refuse(fmt::format("assert (gmem_prob_stride[{}]) < (uint64_t(1) << 40)", i));
-    if (stride[i] % 16 != 0) refuse(fmt::format("assert (gmem_prob_stride[{}] & 0b1111) == 0", i));
+    if (stride[i] >= (std::uint64_t(1) << 40)) refuse_tma(fmt::format("assert (gmem_prob_stride[{}]) < (uint64_t(1) << 40)", i));
+    if (stride[i] % 16 != 0) refuse_tma(fmt::format("assert (gmem_prob_stride[{}] & 0b1111) == 0", i));
   }
   std::array<std::uint64_t, kTmaMaxRank> box{1, 1, 1, 1, 1};
   for (int i = 0; i < rank; ++i) box[i] = static_cast<std::uint64_t>(product(box_modes[i]).value);
   std::uint64_t mc = static_cast<std::uint64_t>(multicast);
   for (int i = rank - 1; mc > 1; --i) {
-    if (i < 0) refuse(fmt::format("the multicast size {} is larger than the box", multicast));
+    if (i < 0) refuse_tma(fmt::format("the multicast size {} is larger than the box", multicast));
     const std::uint64_t b = box[i];
-    if (b % mc != 0 && mc % b != 0) refuse("assert smem_box_shape[i] % multicast == 0 || multicast % smem_box_shape[i] == 0");
+    if (b % mc != 0 && mc % b != 0) refuse_tma("assert smem_box_shape[i] % multicast == 0 || multicast % smem_box_shape[i] == 0");
     box[i] = (b + mc - 1) / mc;
     mc = (mc + b - 1) / b;
   }
   for (int i = 0; i < kTmaMaxRank; ++i) {
-    if (box[i] < 1) refuse(fmt::format("assert smem_box_shape[{}] >= (uint32_t(1))", i));
-    if (box[i] > 256) refuse(fmt::format("assert smem_box_shape[{}] <= (uint32_t(1) << 8)", i));
+    if (box[i] < 1) refuse_tma(fmt::format("assert smem_box_shape[{}] >= (uint32_t(1))", i));
+    if (box[i] > 256) refuse_tma(fmt::format("assert smem_box_shape[{}] <= (uint32_t(1) << 8)", i));
   }
   TmaDescriptorFields d;
   d.data_type = type.tensor_map_type;
@@ -324,9 +324,9 @@ TmaCopy make_tma_copy(const TmaCopyInput& in, Diagnostics& diag) {
   tma.tv = Layout{IntTuple::tuple({layout_T.shape, layout_V.shape}), IntTuple::tuple({layout_T.stride, layout_V.stride})};
   tma.tiler = product_each(cta_v_map.shape);
   const std::int64_t atom_threads = two ? 2 : 1;
-  if (product(layout_T.shape).value % atom_threads != 0) refuse("TiledCopy uses too few thrs for selected CopyAtom");
-  if (product(layout_V.shape).value % tma.elements_per_tma != 0) refuse("TiledCopy uses too few vals for selected CopyAtom");
-  if (tma.elements_per_tma % cluster != 0) refuse("Static safe_div requires t % u == 0");
+  if (product(layout_T.shape).value % atom_threads != 0) refuse_tma("TiledCopy uses too few thrs for selected CopyAtom");
+  if (product(layout_V.shape).value % tma.elements_per_tma != 0) refuse_tma("TiledCopy uses too few vals for selected CopyAtom");
+  if (tma.elements_per_tma % cluster != 0) refuse_tma("Static safe_div requires t % u == 0");
 
   tma.desc = tma_descriptor(in.gmem, tma.tma_gbasis, type, cluster);
   tma.desc.swizzle = tensor_map_swizzle(tma.swizzle_bits, tma.swizzle_base);

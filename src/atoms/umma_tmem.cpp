@@ -48,7 +48,7 @@ std::vector<std::string> template_arguments(const std::string& name) {
   return args;
 }
 
-Layout flat(std::vector<std::int64_t> shape, std::vector<std::int64_t> stride) {
+Layout flat_layout_of(std::vector<std::int64_t> shape, std::vector<std::int64_t> stride) {
   std::vector<IntTuple> s, d;
   for (auto x : shape) s.emplace_back(static_int(x));
   for (auto x : stride) d.emplace_back(static_int(x));
@@ -60,7 +60,7 @@ Layout tmem_fragment(int value_bits, int storage_bits, int sms, bool duplicated,
                      Diagnostics& diag) {
   Layout logical;  // (M,N) -> virtual address
   if (m == 128 || (sms == 2 && m == 64 && duplicated)) {
-    logical = flat({128, n}, {1, 128});
+    logical = flat_layout_of({128, n}, {1, 128});
   } else if (sms == 1 && m == 64) {
     logical = {IntTuple::tuple({IntTuple::tuple({static_int(16), static_int(4)}), static_int(n)}),
                IntTuple::tuple({IntTuple::tuple({static_int(1), static_int(32)}), static_int(128)})};
@@ -75,7 +75,7 @@ Layout tmem_fragment(int value_bits, int storage_bits, int sms, bool duplicated,
   }
   // TMEM::DP<T>: a lane is 2^16 addresses of 32-bit columns, more for narrower values.
   const std::int64_t dp = (std::int64_t(1) << 16) * 32 / value_bits;
-  const Layout restride = flat({128, 16384}, {dp, storage_bits / value_bits});
+  const Layout restride = flat_layout_of({128, 16384}, {dp, storage_bits / value_bits});
   const Layout tmem = composition(restride, logical, diag);
   return {IntTuple::tuple({tmem.shape, static_int(1), static_int(1)}),
           IntTuple::tuple({tmem.stride, static_int(0), static_int(0)})};

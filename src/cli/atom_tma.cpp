@@ -17,7 +17,7 @@ namespace layoutx::cli {
 
 namespace {
 
-std::string listed(const std::vector<std::uint64_t>& v) {
+std::string dims_text(const std::vector<std::uint64_t>& v) {
   std::string s = "(";
   for (std::size_t i = 0; i < v.size(); ++i) s += (i ? "," : "") + std::to_string(v[i]);
   return s + ")";
@@ -36,7 +36,7 @@ std::optional<Value> option_value(const Settings& s, const std::string& text, bo
   return evaluate_option(read, text, {text}, diag);
 }
 
-std::string describe(const TmaRequest& r, const TmaCopyInput& in, const TmaCopy& t, Notation n) {
+std::string tma_report(const TmaRequest& r, const TmaCopyInput& in, const TmaCopy& t, Notation n) {
   const std::int64_t tile = product(t.tiler).value;
   const std::int64_t per_cta = t.elements_per_tma / in.multicast.value;
   std::string text = fmt::format(
@@ -64,8 +64,8 @@ std::string describe(const TmaRequest& r, const TmaCopyInput& in, const TmaCopy&
       r.op, to_text(in.gmem, n), in.type->name, r.smem, in.multicast.value, to_text(t.tma_gbasis, n),
       to_text(t.g_stride, n), fmt::format("Sw<{},{},{}>", t.swizzle.bits, t.swizzle.base, t.swizzle.shift),
       swizzle_bits_name(t.swizzle_bits), swizzle_base_name(t.swizzle_base), t.elements_per_tma,
-      t.elements_per_tma * in.type->bits, t.desc.data_type, t.desc.rank, listed(t.desc.dims), listed(t.desc.strides),
-      listed(t.desc.box), listed(t.desc.element_strides), t.desc.swizzle, to_text(t.traits.thr_id, n),
+      t.elements_per_tma * in.type->bits, t.desc.data_type, t.desc.rank, dims_text(t.desc.dims), dims_text(t.desc.strides),
+      dims_text(t.desc.box), dims_text(t.desc.element_strides), t.desc.swizzle, to_text(t.traits.thr_id, n),
       to_text(t.traits.src, n), to_text(t.traits.dst, n), to_text(t.traits.ref, n), to_text(t.val_src, n),
       to_text(t.val_dst, n), to_text(t.val_ref, n), in.type->bits, to_text(t.tiler, n), to_text(t.tv, n));
   text += fmt::format("  TMA instructions per tile: {} per CTA, each {} elements into the smem of {} CTA(s)\n",
@@ -125,7 +125,7 @@ int describe_tma(const Settings& s, const TmaRequest& r) {
     Diagnostics tma_diag = diagnostics(s);
     const TmaCopy t = make_tma_copy(in, tma_diag);
     report_warnings(tma_diag);
-    document = describe(r, in, t, n);
+    document = tma_report(r, in, t, n);
     return kOk;
   });
   if (status != kOk) return status;
