@@ -38,7 +38,6 @@ std::optional<Value> option_value(const Settings& s, const std::string& text, bo
 
 std::string tma_report(const TmaRequest& r, const TmaCopyInput& in, const TmaCopy& t, Notation n) {
   const std::int64_t tile = product(t.tiler).value;
-  const std::int64_t per_cta = t.elements_per_tma / in.multicast.value;
   std::string text = fmt::format(
       "make_tma_copy({}, gmem {} of {}, smem {}, cluster {})\n"
       "TMA box (AuxTmaParams)\n"
@@ -68,8 +67,8 @@ std::string tma_report(const TmaRequest& r, const TmaCopyInput& in, const TmaCop
       dims_text(t.desc.box), dims_text(t.desc.element_strides), t.desc.swizzle, to_text(t.traits.thr_id, n),
       to_text(t.traits.src, n), to_text(t.traits.dst, n), to_text(t.traits.ref, n), to_text(t.val_src, n),
       to_text(t.val_dst, n), to_text(t.val_ref, n), in.type->bits, to_text(t.tiler, n), to_text(t.tv, n));
-  text += fmt::format("  TMA instructions per tile: {} per CTA, each {} elements into the smem of {} CTA(s)\n",
-                      tile / t.elements_per_tma, per_cta, in.multicast.value);
+  text += fmt::format("  TMA copies per tile: {} (the tile's {} elements, {} per TMA)\n", tile / t.elements_per_tma, tile,
+                      t.elements_per_tma);
   return text;
 }
 
