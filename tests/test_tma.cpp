@@ -37,7 +37,10 @@ std::string number_of(const std::array<std::string_view, N>& names, std::string_
 
 std::string joined_numbers(const std::vector<std::uint64_t>& v) {
   std::string s;
-  for (std::size_t i = 0; i < v.size(); ++i) s += (i ? "," : "") + std::to_string(v[i]);
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    if (i) s += ',';
+    s += std::to_string(v[i]);
+  }
   return s;
 }
 

@@ -19,7 +19,10 @@ namespace {
 
 std::string dims_text(const std::vector<std::uint64_t>& v) {
   std::string s = "(";
-  for (std::size_t i = 0; i < v.size(); ++i) s += (i ? "," : "") + std::to_string(v[i]);
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    if (i) s += ',';
+    s += std::to_string(v[i]);
+  }
   return s + ")";
 }
 
