@@ -51,7 +51,7 @@ _layoutx_options_of() {
     'check') REPLY='-h --help --device --first --limit' ;;
     'draw') REPLY='-h --help --atom --format -o --output --max-picture-cells --color-by --bits' ;;
     'tv') REPLY='-h --help --thr-id --atom --operand --bits --by-thread --inverse --format -o --output --max-picture-cells' ;;
-    'atom') REPLY='-h --help --list --arch --kind --type --grid --tile --permute --bits --format -o --output --max-picture-cells' ;;
+    'atom') REPLY='-h --help --list --arch --kind --type --gmem --smem --multicast --grid --tile --permute --bits --format -o --output --max-picture-cells' ;;
     'bank') REPLY='-h --help --access --atom --smem --tv --json --grid --elem-bytes --elem-bits' ;;
     'swizzle-search') REPLY='-h --help --write --read --top --no-padding --no-swizzle --json --stats --elem-bytes --elem-bits' ;;
     'repl') REPLY='-h --help' ;;
@@ -107,6 +107,9 @@ _layoutx_value_of() {
     'atom|--arch') REPLY='none' ;;
     'atom|--kind') REPLY='choices:mma copy' ;;
     'atom|--type') REPLY='none' ;;
+    'atom|--gmem') REPLY='expression' ;;
+    'atom|--smem') REPLY='none' ;;
+    'atom|--multicast') REPLY='none' ;;
     'atom|--tile') REPLY='expression' ;;
     'atom|--permute') REPLY='none' ;;
     'atom|--bits') REPLY='none' ;;
