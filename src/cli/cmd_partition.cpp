@@ -108,7 +108,10 @@ int run_partition(Settings& s, PartitionOptions& o) {
   PictureFormat picture = PictureFormat::Text;
   if (!is_text_format(o.format) || (!o.target.file.empty() && o.format.empty())) {
     if (!o.format.empty()) o.target.format = o.format;
-    if (!resolve_format(o.target, PictureFormat::Svg, true, picture)) return kUsage;
+    if (!resolve_format(o.target, PictureFormat::Svg, false, picture)) return kUsage;
+  } else if (!o.target.file.empty() || (o.target.file_option && o.target.file_option->count() > 0)) {
+    report_error("-o writes a picture (--format svg, tikz or html); text, csv and json go to standard output", "", 0, false);
+    return kUsage;
   }
   const std::string& name = o.mma.empty() ? o.copy : o.mma;
   const Atom* atom = find_atom(name);
