@@ -6,14 +6,15 @@ usage: run_mainloops.py LAYOUTX TABLE.tsv GOLDEN.jsonl
 Each row of TABLE (tests/data/mainloops.tsv) is a `layoutx partition` call
 (--json is added) for one operand of one mainloop, over every thread. Its
 answer must hold, for every thread, what CuTe printed (GOLDEN, written by
-tests/mainloops/cute_mainloops.py; CuTe's static marks `_` removed):
+tests/mainloops/cute_mainloops.py):
   elements rows: the partition's layout and origin, the identity partition's
-    layout and origin, every element's offset and coordinate, the predicate
-    elem_less(coordinate, bound), the fragment (none where CuTe made none); the
-    access width must be the widest aligned contiguous run CuTe's offsets allow
-    (capped at the copy atom's values per call, else 128 bits); and --owner for
-    three coordinates must name exactly the (thread, index, offset) CuTe's
-    coordinates give;
+    layout and origin, the fragment (none where CuTe made none), all as CuTe
+    prints them, static marks included (the calls run --dynamic); every
+    element's offset and coordinate, and the predicate elem_less(coordinate,
+    bound); the access width must be the widest aligned contiguous run CuTe's
+    offsets allow (capped at the copy atom's values per call, else 128 bits);
+    and --owner for three coordinates must name exactly the (thread, index,
+    offset) CuTe's coordinates give;
   kernel rows: the partition's layout and origin with k kept as `_`.
 """
 import json
@@ -68,8 +69,8 @@ def check_elements(layoutx, argv, loop, part, golden, answer, problems):
             problems.append('%s: CuTe has no such thread' % where)
             continue
         for key in ('layout', 'coord_layout', 'coord_origin'):
-            if t[key] != unmarked(g[key]):
-                problems.append('%s: %s %s, CuTe %s' % (where, key, t[key], unmarked(g[key])))
+            if t[key] != g[key]:
+                problems.append('%s: %s %s, CuTe %s' % (where, key, t[key], g[key]))
         if t['origin'] != g['origin']:
             problems.append('%s: origin %s, CuTe %s' % (where, t['origin'], g['origin']))
         if t['offsets'] != g['offsets']:
@@ -78,7 +79,7 @@ def check_elements(layoutx, argv, loop, part, golden, answer, problems):
             problems.append('%s: coordinates differ from CuTe\'s' % where)
         if t['pred'] != g['pred']:
             problems.append('%s: predicate %s, CuTe %s' % (where, t['pred'], g['pred']))
-        fragment = unmarked(g['fragment']) if 'fragment' in g else None
+        fragment = g.get('fragment')
         if t['fragment'] != fragment:
             problems.append('%s: fragment %s, CuTe %s' % (where, t['fragment'], fragment))
         limit = 128 // bits if part not in ('S', 'D') else values_per_call(g)
@@ -123,9 +124,9 @@ def check_owners(layoutx, argv, loop, part, golden, threads, problems):
 def check_kernel(loop, part, golden, answer, problems):
     for t in answer['partitions']:
         g = golden[(loop, part, t['thread'])]
-        if t['layout'] != unmarked(g['kernel_layout']) or t['origin'] != g['kernel_origin']:
+        if t['layout'] != g['kernel_layout'] or t['origin'] != g['kernel_origin']:
             problems.append('%s %s thread %d: kernel form %s at %s, CuTe %s at %s' % (
-                loop, part, t['thread'], t['layout'], t['origin'], unmarked(g['kernel_layout']), g['kernel_origin']))
+                loop, part, t['thread'], t['layout'], t['origin'], g['kernel_layout'], g['kernel_origin']))
 
 
 def main():
