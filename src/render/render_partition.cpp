@@ -53,7 +53,9 @@ std::string thread_text(const PartitionView& v, const ThreadAccesses& t) {
   out += fmt::format("coordinates: {} at {}\n", to_text(t.coord_layout, n), to_text(t.coord_origin, n));
   if (t.fragment) out += fmt::format("fragment:    {}\n", to_text(*t.fragment, n));
   else if (!v.no_fragment.empty()) out += fmt::format("fragment:    none ({})\n", v.no_fragment);
-  out += fmt::format("access:      {}\n", access_text(v, t));
+  // An operand read through a memory descriptor is never loaded by the threads.
+  if (!t.fragment && !v.no_fragment.empty()) out += "access:      none by the threads (the MMA reads it through its descriptor)\n";
+  else out += fmt::format("access:      {}\n", access_text(v, t));
   out += fmt::format("masked:      {} of {} elements\n", t.masked, t.offsets.size());
   std::vector<std::string> coords;
   std::size_t width = std::string("coordinate").size();
@@ -92,7 +94,7 @@ std::string render_partition_text(const PartitionView& v, const std::vector<Thre
   std::vector<std::vector<std::string>> rows{{"thread", "partition", "at", "coordinates at", "access", "masked"}};
   for (const ThreadAccesses& t : threads)
     rows.push_back({std::to_string(t.thread.value), to_text(t.layout, v.notation), to_text(t.origin, v.notation),
-                    to_text(t.coord_origin, v.notation), fmt::format("{}x{}b", t.vector, v.bits),
+                    to_text(t.coord_origin, v.notation), !t.fragment && !v.no_fragment.empty() ? std::string("-") : fmt::format("{}x{}b", t.vector, v.bits),
                     fmt::format("{}/{}", t.masked, t.offsets.size())});
   std::vector<std::size_t> width(rows.front().size(), 0);
   for (const auto& r : rows)
