@@ -3,10 +3,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <set>
 #include <sstream>
-#include <regex>
 #include <string>
 #include <vector>
 
@@ -28,7 +28,23 @@ Value eval(const std::string& text) { return evaluated(text, LanguageOptions{});
 using test::layout_of;
 Layout plain_layout_of(const std::string& text) { return std::get<Layout>(layout_of(text)); }
 
-std::string strip_ansi(const std::string& s) { return std::regex_replace(s, std::regex("\x1b\\[[0-9;]*m"), ""); }
+// The text without its SGR colour sequences (ESC [ digits/semicolons m).
+std::string strip_ansi(const std::string& s) {
+  std::string out;
+  out.reserve(s.size());
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '\x1b' && i + 1 < s.size() && s[i + 1] == '[') {
+      std::size_t j = i + 2;
+      while (j < s.size() && (std::isdigit(static_cast<unsigned char>(s[j])) || s[j] == ';')) ++j;
+      if (j < s.size() && s[j] == 'm') {
+        i = j;
+        continue;
+      }
+    }
+    out += s[i];
+  }
+  return out;
+}
 
 // The offsets L(i) of every 1-D index i of a shape and stride, from their
 // leaves: written apart from the engine, so that the checks below do not lean
@@ -158,54 +174,115 @@ TEST_CASE("every atom's layouts parse and fit its shape") {
   CHECK(printed == static_cast<int>(atoms.size()));  // scripts/atoms/generate_atoms.py had CuTe print every line
 }
 
-TEST_CASE("every MMA atom's A, B and C grids agree with evaluating its TV layouts") {
-  Diagnostics diag;
-  // An operand's grid depends only on the atom's shape, ThrID and that
-  // operand's TV layout: value-type variants, sparse and dense, SS and RS
-  // atoms share most of them, and each distinct grid is checked once.
+// The grids of the whole catalogue are many: the two tests below check them
+// in shards (doctest subcases "shard i of N"), which ctest runs side by side;
+// tests/CMakeLists.txt sets N and adds one ctest per shard.
+constexpr int kGridShards = LAYOUTX_GRID_SHARDS;
+
+std::string shard_name(int shard) { return fmt::format("shard {} of {}", shard, kGridShards); }
+
+// An operand's grid depends only on the atom's shape, ThrID and that operand's
+// TV layout: value-type variants, sparse and dense, SS and RS atoms share most
+// of them, and each distinct grid is checked once (C, A, B of one atom at a time).
+struct MmaGrids {
+  const Atom* atom;
+  bool c, a, b;
+};
+
+std::vector<MmaGrids> distinct_mma_grids() {
+  std::vector<MmaGrids> out;
   std::set<std::string> seen;
   for (const Atom& a : atom_catalogue()) {
     if (a.kind != Atom::Kind::Mma) continue;
     const MmaAtom& m = a.mma;
     const std::string atom_key = to_text(m.shape_mnk) + to_text(m.thr_id);
-    const bool check_c = seen.insert("C" + atom_key + to_text(m.c)).second;
-    const bool check_a = seen.insert("A" + atom_key + to_text(m.a)).second;
-    const bool check_b = seen.insert("B" + atom_key + to_text(m.b)).second;
-    if (!check_c && !check_a && !check_b) continue;
-    const Int M = m.shape_mnk[0].value(), N = m.shape_mnk[1].value(), K = m.shape_mnk[2].value();
-    auto tile = [](Int r, Int c) { return make_layout(IntTuple::tuple({r, c})); };
-    const TiledMma alone = make_tiled_mma(m, make_layout(IntTuple::tuple({static_int(1), static_int(1), static_int(1)})), {}, diag);
-    if (check_c) {
-      check_tv_grid({"", m.c, m.thr_id, tile(M, N), false}, a.name + " C", true);
-      check_tiled_owners(operand_C(alone, diag), m.c, m.thr_id, a.name + " C");
+    const MmaGrids g{&a, seen.insert("C" + atom_key + to_text(m.c)).second, seen.insert("A" + atom_key + to_text(m.a)).second,
+                     seen.insert("B" + atom_key + to_text(m.b)).second};
+    if (g.c || g.a || g.b) out.push_back(g);
+  }
+  return out;
+}
+
+// The cells an atom's checked grids hold: what checking them costs.
+std::int64_t checked_cells(const MmaGrids& g) {
+  const std::vector<Int> mnk = leaves(g.atom->mma.shape_mnk);
+  const std::int64_t m = mnk[0].value, n = mnk[1].value, k = mnk[2].value;
+  return (g.c ? m * n : 0) + (g.a ? m * k : 0) + (g.b ? n * k : 0);
+}
+
+// Each grid's shard, the largest first to the least loaded shard, so the
+// shards take about the same time.
+std::vector<int> balanced_shards(const std::vector<MmaGrids>& grids) {
+  std::vector<std::size_t> order(grids.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t x, std::size_t y) { return checked_cells(grids[x]) > checked_cells(grids[y]); });
+  std::vector<int> shard(grids.size());
+  std::vector<std::int64_t> load(kGridShards, 0);
+  for (std::size_t i : order) {
+    const int least = static_cast<int>(std::min_element(load.begin(), load.end()) - load.begin());
+    shard[i] = least;
+    load[static_cast<std::size_t>(least)] += checked_cells(grids[i]);
+  }
+  return shard;
+}
+
+void check_mma_grids(const MmaGrids& g, Diagnostics& diag) {
+  const Atom& a = *g.atom;
+  const MmaAtom& m = a.mma;
+  const Int M = m.shape_mnk[0].value(), N = m.shape_mnk[1].value(), K = m.shape_mnk[2].value();
+  auto tile = [](Int r, Int c) { return make_layout(IntTuple::tuple({r, c})); };
+  const TiledMma alone = make_tiled_mma(m, make_layout(IntTuple::tuple({static_int(1), static_int(1), static_int(1)})), {}, diag);
+  if (g.c) {
+    check_tv_grid({"", m.c, m.thr_id, tile(M, N), false}, a.name + " C", true);
+    check_tiled_owners(operand_C(alone, diag), m.c, m.thr_id, a.name + " C");
+  }
+  if (g.a) {
+    check_tv_grid({"", m.a, m.thr_id, tile(M, K), false}, a.name + " A", true);
+    check_tiled_owners(operand_A(alone, diag), m.a, m.thr_id, a.name + " A");
+  }
+  if (g.b) {
+    check_tv_grid({"", m.b, m.thr_id, tile(N, K), false}, a.name + " B", true);
+    check_tiled_owners(operand_B(alone, diag), m.b, m.thr_id, a.name + " B");
+  }
+}
+
+TEST_CASE("every MMA atom's A, B and C grids agree with evaluating its TV layouts") {
+  const std::vector<MmaGrids> grids = distinct_mma_grids();
+  CHECK(grids.size() >= 300);
+  const std::vector<int> shard_of = balanced_shards(grids);
+  for (int shard = 0; shard < kGridShards; ++shard)
+    SUBCASE(shard_name(shard).c_str()) {
+      Diagnostics diag;
+      for (std::size_t i = 0; i < grids.size(); ++i)
+        if (shard_of[i] == shard) check_mma_grids(grids[i], diag);
     }
-    if (check_a) {
-      check_tv_grid({"", m.a, m.thr_id, tile(M, K), false}, a.name + " A", true);
-      check_tiled_owners(operand_A(alone, diag), m.a, m.thr_id, a.name + " A");
-    }
-    if (check_b) {
-      check_tv_grid({"", m.b, m.thr_id, tile(N, K), false}, a.name + " B", true);
-      check_tiled_owners(operand_B(alone, diag), m.b, m.thr_id, a.name + " B");
-    }
+}
+
+void check_copy_grids(const Atom& a, Diagnostics& diag) {
+  for (int bits : {8, 16, 32}) {
+    if (std::min<std::int64_t>(128, cosize(a.copy.ref).value) % bits != 0) continue;  // UniversalCopy<uint8_t>
+    const CopyElements e = copy_elements(a.copy, bits, diag);
+    CHECK(size(e.tile).value >= cosize(e.ref).value);
+    CHECK(size(e.tile).value - cosize(e.ref).value < size(get(e.tile, 1)).value);  // less than a row beyond
+    check_tv_grid({"Src", e.src, a.copy.thr_id, e.tile, false}, a.name + " Src " + std::to_string(bits));
+    check_tv_grid({"Dst", e.dst, a.copy.thr_id, e.tile, false}, a.name + " Dst " + std::to_string(bits));
   }
 }
 
 TEST_CASE("every copy atom's source and destination grids agree with evaluating its layouts") {
-  Diagnostics diag;
+  std::vector<const Atom*> distinct;
   std::set<std::string> seen;
-  for (const Atom& a : atom_catalogue()) {
-    if (a.kind != Atom::Kind::Copy) continue;
-    if (!seen.insert(to_text(a.copy.thr_id) + to_text(a.copy.src) + to_text(a.copy.dst) + to_text(a.copy.ref)).second)
-      continue;
-    for (int bits : {8, 16, 32}) {
-      if (std::min<std::int64_t>(128, cosize(a.copy.ref).value) % bits != 0) continue;  // UniversalCopy<uint8_t>
-      const CopyElements e = copy_elements(a.copy, bits, diag);
-      CHECK(size(e.tile).value >= cosize(e.ref).value);
-      CHECK(size(e.tile).value - cosize(e.ref).value < size(get(e.tile, 1)).value);  // less than a row beyond
-      check_tv_grid({"Src", e.src, a.copy.thr_id, e.tile, false}, a.name + " Src " + std::to_string(bits));
-      check_tv_grid({"Dst", e.dst, a.copy.thr_id, e.tile, false}, a.name + " Dst " + std::to_string(bits));
+  for (const Atom& a : atom_catalogue())
+    if (a.kind == Atom::Kind::Copy &&
+        seen.insert(to_text(a.copy.thr_id) + to_text(a.copy.src) + to_text(a.copy.dst) + to_text(a.copy.ref)).second)
+      distinct.push_back(&a);
+  CHECK(distinct.size() >= 12);
+  for (int shard = 0; shard < kGridShards; ++shard)
+    SUBCASE(shard_name(shard).c_str()) {
+      Diagnostics diag;
+      for (std::size_t i = static_cast<std::size_t>(shard); i < distinct.size(); i += kGridShards) check_copy_grids(*distinct[i], diag);
     }
-  }
 }
 
 TEST_CASE("atoms are found by CuTe's spelling and suggested when misspelled") {

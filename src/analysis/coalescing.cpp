@@ -6,7 +6,7 @@
 
 #include <algorithm>
 
-#include "layout_walk.hpp"
+#include "layoutx/layout_walk.hpp"
 #include "layoutx/analysis.hpp"
 #include "layoutx/notation.hpp"
 
@@ -24,7 +24,7 @@ std::vector<std::int64_t> offsets_of(const Layout& l) {
   std::vector<std::int64_t> out;
   out.reserve(static_cast<std::size_t>(n));
   walk::Odometer od(walk::leaf_modes(l), 0);
-  for (std::int64_t i = 0; i < n; ++i, od.next()) out.push_back(od.offset());
+  for (std::int64_t i = 0; i < n; ++i, od.step()) out.push_back(od.offset());
   return out;
 }
 

@@ -7,7 +7,7 @@
 #include <atomic>
 #include <limits>
 
-#include "layout_walk.hpp"
+#include "layoutx/layout_walk.hpp"
 #include "layoutx/analysis.hpp"
 #include "layoutx/parallel.hpp"
 
@@ -68,12 +68,14 @@ void scan(const AnyLayout& a, const AnyLayout& b, std::int64_t start, const Comp
   const int parts = parts_for(span);
   std::vector<PartDifferences> part(static_cast<std::size_t>(parts));
   for_each_part(span, parts, [&](int p, std::uint64_t lo, std::uint64_t hi) {
-    PartDifferences& d = part[static_cast<std::size_t>(p)];
+    // Counted in a local and stored once: the parts' results share cache
+    // lines, and a count written there per difference stalls the other cores.
+    PartDifferences d;
     const std::int64_t from = start + static_cast<std::int64_t>(lo), to = start + static_cast<std::int64_t>(hi);
     if (from >= to) return;
     walk::Odometer oa(ma, from), ob(mb, from);
-    for (std::int64_t i = from; i < to; ++i, oa.next(), ob.next()) {
-      if (limits.stop_at_first && (i & 4095) == 0 && earliest.load(std::memory_order_relaxed) < i) return;
+    for (std::int64_t i = from; i < to; ++i, oa.step(), ob.step()) {
+      if (limits.stop_at_first && (i & 4095) == 0 && earliest.load(std::memory_order_relaxed) < i) break;
       const std::int64_t x = fa(oa.offset()), y = fb(ob.offset());
       if (x == y) continue;
       ++d.differing;
@@ -82,9 +84,10 @@ void scan(const AnyLayout& a, const AnyLayout& b, std::int64_t start, const Comp
         std::int64_t seen = earliest.load();
         while (i < seen && !earliest.compare_exchange_weak(seen, i)) {
         }
-        return;
+        break;
       }
     }
+    part[static_cast<std::size_t>(p)] = std::move(d);
   });
   for (const PartDifferences& d : part) {
     c.differing += d.differing;

@@ -1,7 +1,8 @@
-#include "layout_walk.hpp"
+#include "layoutx/layout_walk.hpp"
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdlib>
 
 #include "layoutx/analysis.hpp"
@@ -17,9 +18,9 @@ std::vector<Mode> leaf_modes(const Layout& l) {
   return out;
 }
 
-std::vector<Mode> canonical_modes(const Layout& l) {
+std::vector<Mode> canonical_modes(const std::vector<Mode>& modes) {
   std::vector<Mode> out;
-  for (const Mode& m : leaf_modes(l)) {
+  for (const Mode& m : modes) {
     if (m.shape == 1) continue;
     std::int64_t next_stride = 0;  // a stride past 64 bits continues no mode
     if (!out.empty() && !__builtin_mul_overflow(out.back().shape, out.back().stride, &next_stride) &&
@@ -29,6 +30,14 @@ std::vector<Mode> canonical_modes(const Layout& l) {
     }
     out.push_back(m);
   }
+  return out;
+}
+
+std::vector<Mode> canonical_modes(const Layout& l) { return canonical_modes(leaf_modes(l)); }
+
+std::vector<Mode> walked_modes(const std::vector<Mode>& modes) {
+  std::vector<Mode> out = canonical_modes(modes);
+  if (out.empty()) out.push_back(Mode{1, 0});
   return out;
 }
 
@@ -55,40 +64,96 @@ std::pair<std::int64_t, std::int64_t> offset_bounds(const Layout& l) {
   return {lo, hi};
 }
 
-Odometer::Odometer(std::vector<Mode> modes, std::int64_t start_index) : modes_(std::move(modes)) {
-  digit_.assign(modes_.size(), 0);
+Odometer::Odometer(std::vector<Mode> modes, std::int64_t start_index)
+    : mode_(std::move(modes)), digit_(mode_.size(), 0) {
+  wrap_.reserve(mode_.size());
+  for (const Mode& m : mode_)
+    wrap_.push_back(static_cast<std::uint64_t>(m.shape - 1) * static_cast<std::uint64_t>(m.stride));
   std::int64_t rest = start_index;
-  for (std::size_t i = 0; i < modes_.size() && rest > 0; ++i) {
-    const bool last = i + 1 == modes_.size();
-    digit_[i] = last ? rest : rest % modes_[i].shape;
-    rest = last ? 0 : rest / modes_[i].shape;
-    offset_ = static_cast<std::int64_t>(static_cast<std::uint64_t>(offset_) +
-                                        static_cast<std::uint64_t>(digit_[i]) * static_cast<std::uint64_t>(modes_[i].stride));
+  for (std::size_t i = 0; i < mode_.size() && rest > 0; ++i) {
+    const bool last = i + 1 == mode_.size();
+    digit_[i] = last ? rest : rest % mode_[i].shape;
+    rest = last ? 0 : rest / mode_[i].shape;
+    offset_ = wrapping_add(offset_, static_cast<std::uint64_t>(digit_[i]) * static_cast<std::uint64_t>(mode_[i].stride));
   }
 }
 
-// The step past the last index may leave 64 bits (its offset is never read),
-// so offsets are added modulo 2^64: every offset that is read fits and is exact.
-void Odometer::next() {
-  const auto wrap_add = [](std::int64_t a, std::uint64_t b) {
-    return static_cast<std::int64_t>(static_cast<std::uint64_t>(a) + b);
-  };
-  for (std::size_t i = 0; i < modes_.size(); ++i) {
-    const auto stride = static_cast<std::uint64_t>(modes_[i].stride);
-    if (++digit_[i] < modes_[i].shape || i + 1 == modes_.size()) {
-      offset_ = wrap_add(offset_, stride);
-      return;
-    }
-    offset_ = wrap_add(offset_, 0 - stride * static_cast<std::uint64_t>(modes_[i].shape - 1));
-    digit_[i] = 0;
-  }
+namespace {
+
+bool add_within(std::int64_t& acc, std::int64_t v) { return !__builtin_add_overflow(acc, v, &acc); }
+
+// |v|, false for the one int64 whose magnitude does not fit.
+bool magnitude(std::int64_t v, std::int64_t& out) {
+  if (v == INT64_MIN) return false;
+  out = v < 0 ? -v : v;
+  return true;
 }
 
-std::int64_t Finish::operator()(std::int64_t x) const {
-  if (!composed_) return x;
+// The largest |offset| of the modes; false when it could leave 64 bits.
+bool reach_of(const std::vector<Mode>& modes, std::int64_t& reach) {
+  reach = 0;
+  for (const Mode& m : modes) {
+    if (m.shape <= 0) return false;
+    std::int64_t d = 0, span = 0;
+    if (!magnitude(m.stride, d) || __builtin_mul_overflow(m.shape - 1, d, &span) || !add_within(reach, span))
+      return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+SwizzleChain SwizzleChain::of(const AnyLayout& l) {
+  SwizzleChain chain;
+  const auto* c = std::get_if<ComposedLayout>(&l);
+  if (!c) return chain;
+  // The innermost stage acts first: the nested stages are listed outermost first.
+  for (auto it = c->nested.rbegin(); it != c->nested.rend(); ++it)
+    chain.steps_.push_back(
+        Step{it->offset.value, it->swizzle.yyy_mask(), it->swizzle.zzz_mask(), it->swizzle.shift});
+  chain.steps_.push_back(Step{c->offset.value, c->swizzle.yyy_mask(), c->swizzle.zzz_mask(), c->swizzle.shift});
+  return chain;
+}
+
+bool SwizzleChain::bound(std::int64_t& b) const {
+  constexpr std::int64_t kMaskLimit = std::int64_t{1} << 62;
+  for (const Step& s : steps_) {
+    std::int64_t off = 0;
+    // The XOR moves bits of the YYY field into the ZZZ field: |x ^ moved| <= |x| + zzz_mask.
+    if (!magnitude(s.offset, off) || !add_within(b, off)) return false;
+    if (s.yyy_mask < 0 || s.zzz_mask < 0 || s.yyy_mask >= kMaskLimit || s.zzz_mask >= kMaskLimit) return false;
+    if (!add_within(b, s.zzz_mask)) return false;
+  }
+  return true;
+}
+
+bool walk_is_exact(const std::vector<Mode>& modes, const SwizzleChain& chain) {
+  std::int64_t reach = 0, largest_stride = 0;
+  for (const Mode& m : modes) {
+    if (m.shape <= 0) return false;
+    std::int64_t d = 0, span = 0;
+    if (!magnitude(m.stride, d) || __builtin_mul_overflow(m.shape - 1, d, &span) || !add_within(reach, span))
+      return false;
+    largest_stride = std::max(largest_stride, d);
+  }
+  // The inner loop steps once past the end of a mode before the carry takes it back.
+  if (!add_within(reach, largest_stride)) return false;
+  return chain.bound(reach);
+}
+
+// A scaled-basis offset is no integer to add: those stages keep the core's
+// arithmetic (and its message).
+Finish::Finish(const AnyLayout& l) : composed_(std::get_if<ComposedLayout>(&l)), chain_(SwizzleChain::of(l)) {
+  if (!composed_) return;
+  bool basis = composed_->offset.is_scaled_basis();
+  for (const SwizzleStage& s : composed_->nested) basis = basis || s.offset.is_scaled_basis();
+  std::int64_t reach = 0;
+  plain_ = !basis && reach_of(leaf_modes(composed_->layout), reach) && chain_.bound(reach);
+}
+
+std::int64_t Finish::checked(std::int64_t x) const {
   return apply_swizzles(*composed_, static_int(x)).value;
 }
-
 std::int64_t unfinish(const AnyLayout& l, std::int64_t y) {
   const auto* c = std::get_if<ComposedLayout>(&l);
   if (!c) return y;

@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <numeric>
 
-#include "layout_walk.hpp"
+#include "layoutx/layout_walk.hpp"
 #include "layoutx/analysis.hpp"
 #include "layoutx/notation.hpp"
 

@@ -9,7 +9,7 @@
 #include <algorithm>
 #include <numeric>
 
-#include "layout_walk.hpp"
+#include "layoutx/layout_walk.hpp"
 #include "layoutx/analysis.hpp"
 #include "layoutx/notation.hpp"
 #include "layoutx/parallel.hpp"
@@ -115,7 +115,7 @@ std::optional<std::pair<std::int64_t, std::int64_t>> scanned_extremes(const AnyL
     walk::Odometer od(modes, static_cast<std::int64_t>(lo));
     std::int64_t min = finish(od.offset()), max = min;
     for (std::uint64_t i = lo + 1; i < hi; ++i) {
-      od.next();
+      od.step();
       const std::int64_t y = finish(od.offset());
       min = std::min(min, y);
       max = std::max(max, y);

@@ -59,7 +59,11 @@ Command register_eval(CLI::App* sub, Settings& s) {
   add_expressions(sub, *exprs);
   return {sub, [&s, exprs, both] {
             if (*both) return run_show_both(s, *exprs);
-            return for_each_expression(s, *exprs, [&s](const Value& v) { out(render_notation(v, notation(s)) + "\n"); });
+            return for_each_expression(s, *exprs, [&s](const Value& v) {
+              std::string line = render_notation(v, notation(s));
+              line += '\n';
+              out(line);
+            });
           }};
 }
 

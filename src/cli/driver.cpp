@@ -123,10 +123,17 @@ int for_each_expression_text(const Settings& s, const std::vector<std::string>& 
                              const std::function<int(std::string_view)>& command) {
   int status = kOk;
   ExpressionSource source(expressions, s.language.max_length);
+  std::string where;  // one buffer for every line: the loop runs once per line of a long input
   while (const auto input = source.next()) {
     const std::string& expr = input->text;
     // A line of standard input is named, so that the error can be found in a long file.
-    const std::string where = input->line ? fmt::format("standard input, line {}: ", input->line) : "";
+    where.clear();
+    if (input->line) {
+      char digits[24];
+      where.append("standard input, line ");
+      where.append(digits, std::to_chars(digits, digits + sizeof digits, input->line).ptr);
+      where.append(": ");
+    }
     if (!input->problem.empty()) {
       report_error(where + input->problem, "", 0, false);
       status = kRejected;

@@ -10,37 +10,39 @@ namespace {
 
 // detail::bw_coalesce: walk the flat modes right to left against the front
 // of the new layout:  _1 modes vanish, a _1 front is replaced, s0:s1*d1 and
-// s1:d1 merge when everything involved is static, otherwise prepend.
-Layout bw_coalesce(const std::vector<Int>& old_shape, const std::vector<Int>& old_stride, int last,
-                   IntTuple new_shape, IntTuple new_stride) {
+// s1:d1 merge when everything involved is static, otherwise prepend. The new
+// modes are kept back to front (the front last), so prepending is a push.
+Layout bw_coalesce(const std::vector<Int>& old_shape, const std::vector<Int>& old_stride, int last, Int last_shape,
+                   Int last_stride) {
+  std::vector<Int> shape{last_shape}, stride{last_stride};
+  shape.reserve(last + 2);
+  stride.reserve(last + 2);
   for (int i = last; i >= 0; --i) {
     if (old_shape[i].is_constant(1)) continue;
-    if (new_shape.is_leaf() && new_shape.value().is_constant(1)) {
-      new_shape = old_shape[i];
-      new_stride = old_stride[i];
+    if (shape.size() == 1 && shape[0].is_constant(1)) {
+      shape[0] = old_shape[i];
+      stride[0] = old_stride[i];
       continue;
     }
-    const Int front_shape = new_shape[0].value();
-    const Int front_stride = new_stride[0].value();
+    const Int front_shape = shape.back();
+    const Int front_stride = stride.back();
     const Int reach = old_shape[i] * old_stride[i];
     // A scaled basis merges only with the same basis (CuTe's ScaledBasis == is false against anything else).
     if (front_shape.is_static && reach.is_static && front_stride.is_static && reach.value == front_stride.value &&
         reach.basis == front_stride.basis) {
-      const Int merged = old_shape[i] * front_shape;
-      if (new_shape.is_leaf()) {
-        new_shape = merged;
-        new_stride = old_stride[i];
-      } else {
-        new_shape.elems()[0] = merged;
-        new_stride.elems()[0] = old_stride[i];
-      }
+      shape.back() = old_shape[i] * front_shape;
+      stride.back() = old_stride[i];
     } else {
-      new_shape = prepend(new_shape, old_shape[i]);
-      new_stride = prepend(new_stride, old_stride[i]);
+      shape.push_back(old_shape[i]);
+      stride.push_back(old_stride[i]);
     }
   }
-  if (new_shape.is_leaf() && new_shape.value().is_constant(1)) return trivial_layout();
-  return Layout{new_shape, new_stride};
+  if (shape.size() == 1) {
+    if (shape[0].is_constant(1)) return trivial_layout();
+    return Layout{shape[0], stride[0]};
+  }
+  std::vector<IntTuple> front_first_shape(shape.rbegin(), shape.rend()), front_first_stride(stride.rbegin(), stride.rend());
+  return Layout{IntTuple(std::move(front_first_shape)), IntTuple(std::move(front_first_stride))};
 }
 
 void check_profile_rank(const Layout& l, const IntTuple& profile) {

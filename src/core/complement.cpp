@@ -29,53 +29,65 @@ void check_injective(Int new_shape, Int min_stride, Int last_stride, const Layou
             msg + "; CuTe computes a size-0 mode because the operands are dynamic");
 }
 
+// A flat tuple of the integers, as the trace shows the modes.
+IntTuple flat_tuple(const std::vector<Int>& v) { return IntTuple(std::vector<IntTuple>(v.begin(), v.end())); }
+
 // @pre shape/stride come from filter(): flat, no stride-0 or size-1 modes.
+// The modes are read as lists of integers: the loop takes them out one by one.
 Layout complement_filtered(const Layout& filtered, const IntTuple& cotarget, Diagnostics& diag) {
   LAYOUTX_TRACE_SCOPE("complement", "filter(L)", filtered, "cotarget", cotarget);
-  IntTuple shape = filtered.shape, stride = filtered.stride;
-  if (stride.is_leaf() && stride.value().is_constant(0)) return make_layout(coalesce_shape(cotarget));
+  if (filtered.stride.is_leaf() && filtered.stride.value().is_constant(0))
+    return make_layout(coalesce_shape(cotarget));
 
-  const int r = shape.rank();
-  if (r != 1 && !is_static(stride))
+  const int r = filtered.shape.rank();
+  if (r != 1 && !is_static(filtered.stride))
     throw Error(fmt::format(
         "Dynamic-stride complement only for rank-1 layouts: {} has {} modes and dynamic strides; the operation needs "
         "static strides",
         to_text(filtered, diag.notation()), r));
 
-  shape = wrap(shape);
-  stride = wrap(stride);
-  LAYOUTX_TRACE("modes", "shape", shape, "stride", stride, "strides in the order taken", trace::ascending(stride));
+  std::vector<Int> shape = leaves(filtered.shape), stride = leaves(filtered.stride);
+  LAYOUTX_TRACE("modes", "shape", flat_tuple(shape), "stride", flat_tuple(stride), "strides in the order taken",
+                trace::ascending(flat_tuple(stride)));
   std::vector<IntTuple> result_shape;
-  std::vector<Int> result_stride{static_int(1)};
+  std::vector<IntTuple> result_stride{static_int(1)};
+  result_shape.reserve(r + 1);
+  result_stride.reserve(r + 1);
   for (int i = 0; i + 1 < r; ++i) {
-    int min_idx = 0;
-    for (int j = 1; j < stride.rank(); ++j)
-      if (stride[j].value().value < stride[min_idx].value().value) min_idx = j;
-    const Int min_stride = stride[min_idx].value();
-    const Int new_shape = min_stride / result_stride[i];
-    const Int new_stride = min_stride * shape[min_idx].value();
+    std::size_t min_idx = 0;
+    for (std::size_t j = 1; j < stride.size(); ++j)
+      if (stride[j].value < stride[min_idx].value) min_idx = j;
+    const Int min_stride = stride[min_idx];
+    const Int new_shape = min_stride / result_stride[i].value();
+    const Int new_stride = min_stride * shape[min_idx];
     LAYOUTX_TRACE("piece", "min_stride", min_stride, "its shape", shape[min_idx], "new_shape", new_shape, "new_stride", new_stride);
-    check_injective(new_shape, min_stride, result_stride[i], filtered, diag);
-    shape = remove_at(shape, min_idx);
-    stride = remove_at(stride, min_idx);
+    check_injective(new_shape, min_stride, result_stride[i].value(), filtered, diag);
+    shape.erase(shape.begin() + static_cast<std::ptrdiff_t>(min_idx));
+    stride.erase(stride.begin() + static_cast<std::ptrdiff_t>(min_idx));
     result_shape.emplace_back(new_shape);
-    result_stride.push_back(new_stride);
+    result_stride.emplace_back(new_stride);
   }
-  const Int last_stride = stride[0].value();
-  const Int new_shape = last_stride / result_stride[r - 1];
+  const Int last_stride = stride[0];
+  const Int new_shape = last_stride / result_stride[r - 1].value();
   LAYOUTX_TRACE("last piece", "min_stride", last_stride, "its shape", shape[0], "new_shape", new_shape);
-  check_injective(new_shape, last_stride, result_stride[r - 1], filtered, diag);
+  check_injective(new_shape, last_stride, result_stride[r - 1].value(), filtered, diag);
   result_shape.emplace_back(new_shape);
 
-  const Int new_stride = last_stride * shape[0].value();
-  const IntTuple rest_shape = coalesce_shape(ceil_div(cotarget, IntTuple(new_stride)));
-  const IntTuple rest_stride = compact_col_major(rest_shape, new_stride);
+  const Int new_stride = last_stride * shape[0];
+  IntTuple rest_shape = coalesce_shape(ceil_div(cotarget, IntTuple(new_stride)));
+  IntTuple rest_stride = compact_col_major(rest_shape, new_stride);
   LAYOUTX_TRACE("rest", "shape", rest_shape, "stride", rest_stride);
 
-  std::vector<IntTuple> rs(result_stride.begin(), result_stride.end());
-  LAYOUTX_TRACE("coalesce", "pieces", Layout{IntTuple(result_shape), IntTuple(rs)}, "rest", Layout{rest_shape, rest_stride});
-  return coalesce(Layout{IntTuple::tuple({IntTuple(result_shape), rest_shape}),
-                         IntTuple::tuple({IntTuple(rs), rest_stride})});
+  IntTuple pieces_shape(std::move(result_shape)), pieces_stride(std::move(result_stride));
+  LAYOUTX_TRACE("coalesce", "pieces", Layout{pieces_shape, pieces_stride}, "rest", Layout{rest_shape, rest_stride});
+  std::vector<IntTuple> shape_modes, stride_modes;
+  shape_modes.reserve(2);
+  stride_modes.reserve(2);
+  shape_modes.push_back(std::move(pieces_shape));
+  shape_modes.push_back(std::move(rest_shape));
+  stride_modes.push_back(std::move(pieces_stride));
+  stride_modes.push_back(std::move(rest_stride));
+  return coalesce(Layout{IntTuple(std::move(shape_modes)), IntTuple(std::move(stride_modes))});
 }
 
 // CuTe's complement sorts the strides as signed values and divides by them,

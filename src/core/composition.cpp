@@ -93,13 +93,26 @@ Layout compose_mode(const IntTuple& lhs_shape, const IntTuple& lhs_stride, Int r
   return Layout{IntTuple(f.result_shape), IntTuple(f.result_stride)};
 }
 
+// make_layout(modes) moving the modes in (make_layout copies them).
+Layout composed_modes(std::vector<Layout>&& modes) {
+  std::vector<IntTuple> shapes, strides;
+  shapes.reserve(modes.size());
+  strides.reserve(modes.size());
+  for (Layout& m : modes) {
+    shapes.push_back(std::move(m.shape));
+    strides.push_back(std::move(m.stride));
+  }
+  return Layout{IntTuple(std::move(shapes)), IntTuple(std::move(strides))};
+}
+
 Layout composition_impl(const IntTuple& lhs_shape, const IntTuple& lhs_stride, const IntTuple& rhs_shape,
                         const IntTuple& rhs_stride, bool& weak, Diagnostics& diag) {
   if (rhs_shape.is_tuple()) {  // right-distributivity over the rhs modes
     std::vector<Layout> modes;
+    modes.reserve(rhs_shape.rank());
     for (int i = 0; i < rhs_shape.rank(); ++i)
       modes.push_back(composition_impl(lhs_shape, lhs_stride, rhs_shape[i], rhs_stride[i], weak, diag));
-    return make_layout(modes);
+    return composed_modes(std::move(modes));
   }
   LAYOUTX_TRACE_SCOPE("rhs mode", "shape", rhs_shape, "stride", rhs_stride);
   if (const Int d = rhs_stride.value(); d.is_scaled_basis()) {
@@ -222,7 +235,7 @@ Layout composition(const Layout& a, const Tiler& b, Diagnostics& diag) {
   // Modes of a not covered by the tiler are dropped.
   std::vector<Layout> modes;
   for (size_t i = 0; i < b.modes.size(); ++i) modes.push_back(composition(get(a, static_cast<int>(i)), b.modes[i], diag));
-  return make_layout(modes);
+  return composed_modes(std::move(modes));
 }
 
 }  // namespace layoutx

@@ -1,6 +1,6 @@
 #include "layoutx/notation.hpp"
 
-#include <fmt/format.h>
+#include <charconv>
 
 #include "layoutx/layout.hpp"
 
@@ -8,9 +8,26 @@ namespace layoutx {
 
 namespace {
 
+void append_decimal(std::string& out, std::int64_t v) {
+  char digits[24];
+  const auto end = std::to_chars(digits, digits + sizeof digits, v).ptr;
+  out.append(digits, end);
+}
+
+// Written in place: printing is a large part of a small expression's cost.
+void append_text(std::string& out, Int i, Notation n) {
+  if (i.is_static && n.static_marks) out += '_';
+  append_decimal(out, i.value);
+  // CuTe prints ScaledBasis<T, N0, N1, ...> as its value then @N in reverse order.
+  for (int k = i.basis.rank; k-- > 0;) {
+    out += '@';
+    append_decimal(out, i.basis.modes[k]);
+  }
+}
+
 void append_text(std::string& out, const IntTuple& t, Notation n) {
   if (t.is_leaf()) {
-    out += to_text(t.value(), n);
+    append_text(out, t.value(), n);
     return;
   }
   out += '(';
@@ -23,9 +40,8 @@ void append_text(std::string& out, const IntTuple& t, Notation n) {
 }  // namespace
 
 std::string to_text(Int i, Notation n) {
-  std::string out = (i.is_static && n.static_marks) ? fmt::format("_{}", i.value) : fmt::format("{}", i.value);
-  // CuTe prints ScaledBasis<T, N0, N1, ...> as its value then @N in reverse order.
-  for (int k = i.basis.rank; k-- > 0;) out += fmt::format("@{}", i.basis.modes[k]);
+  std::string out;
+  append_text(out, i, n);
   return out;
 }
 
@@ -35,6 +51,12 @@ std::string to_text(const IntTuple& t, Notation n) {
   return out;
 }
 
-std::string to_text(const Layout& l, Notation n) { return to_text(l.shape, n) + ":" + to_text(l.stride, n); }
+std::string to_text(const Layout& l, Notation n) {
+  std::string out;
+  append_text(out, l.shape, n);
+  out += ':';
+  append_text(out, l.stride, n);
+  return out;
+}
 
 }  // namespace layoutx

@@ -18,12 +18,30 @@ namespace layoutx::lang {
 
 namespace {
 
+// A function's answer as a value, moved in (Value::of copies it).
+Value answer(Layout&& l) {
+  Value v;
+  v.kind = Value::Kind::Layout;
+  v.layout = std::move(l);
+  return v;
+}
+
+Value answer(AnyLayout&& l) {
+  if (auto* plain = std::get_if<Layout>(&l)) return answer(std::move(*plain));
+  Value v;
+  v.kind = Value::Kind::Composed;
+  v.composed = std::move(std::get<ComposedLayout>(l));
+  return v;
+}
+
 // f on a layout; on a composed layout, f on its inner layout (swizzle and offset kept).
 template <class F>
 Value on_layout(const Call& c, std::size_t i, F f) {
-  const AnyLayout a = c.any_layout(i);
-  if (const auto* l = std::get_if<Layout>(&a)) return Value::of(f(*l));
-  return Value::of(on_inner(std::get<ComposedLayout>(a), f));
+  // The argument is read in place: for a small layout a copy costs as much as the function.
+  const Value& v = c.args.at(i);
+  if (v.kind == Value::Kind::Layout) return answer(f(v.layout));
+  if (v.kind == Value::Kind::Composed) return answer(on_inner(v.composed, f));
+  return answer(f(c.layout(i)));
 }
 
 Value get_value(const Call& c, const Value& v, int i) {
@@ -189,12 +207,16 @@ Value fn_composition(const Call& c) {
 
 Value fn_complement(const Call& c) {
   c.expect_args(1, 2);
-  const Layout l = inner_layout(c.any_layout(0));
+  const Value& a = c.args[0];
+  std::optional<Layout> of_shape;
+  const Layout& l = a.kind == Value::Kind::Layout     ? a.layout
+                    : a.kind == Value::Kind::Composed ? a.composed.layout
+                                                      : of_shape.emplace(c.layout(0));
   if (c.args.size() == 1) {
-    if (c.args[0].kind == Value::Kind::Composed) return Value::of(complement(l, cosize(l), c.diag));
-    return Value::of(complement(l, c.diag));
+    if (a.kind == Value::Kind::Composed) return answer(complement(l, cosize(l), c.diag));
+    return answer(complement(l, c.diag));
   }
-  return Value::of(complement(l, c.int_tuple(1), c.diag));
+  return answer(complement(l, c.int_tuple(1), c.diag));
 }
 
 Value fn_right_inverse(const Call& c) {
@@ -202,10 +224,10 @@ Value fn_right_inverse(const Call& c) {
   if (c.args[0].kind == Value::Kind::Underscore) return c.args[0];
   if (c.args[0].kind == Value::Kind::Swizzle) return c.args[0];
   const AnyLayout a = c.any_layout(0);
-  const AnyLayout r = std::visit([](const auto& x) { return AnyLayout{right_inverse(x)}; }, a);
+  AnyLayout r = std::visit([](const auto& x) { return AnyLayout{right_inverse(x)}; }, a);
   // CuTe's algorithm is exact on plain layouts; through a swizzle it "works in simple cases".
   if (std::holds_alternative<ComposedLayout>(a)) check_right_inverse(a, r, c.diag);
-  return Value::of(r);
+  return answer(std::move(r));
 }
 
 Value fn_left_inverse(const Call& c) {
@@ -213,9 +235,9 @@ Value fn_left_inverse(const Call& c) {
   if (c.args[0].kind == Value::Kind::Underscore) return c.args[0];
   if (c.args[0].kind == Value::Kind::Swizzle) return c.args[0];
   const AnyLayout a = c.any_layout(0);
-  const AnyLayout r = std::visit([](const auto& x) { return AnyLayout{left_inverse(x)}; }, a);
+  AnyLayout r = std::visit([](const auto& x) { return AnyLayout{left_inverse(x)}; }, a);
   if (std::holds_alternative<ComposedLayout>(a)) check_left_inverse(a, r, c.diag);
-  return Value::of(r);
+  return answer(std::move(r));
 }
 
 using TilerOp = Layout (*)(const Layout&, const Tiler&, Diagnostics&);
@@ -1060,11 +1082,11 @@ Value checked_composition(const AnyLayout& a, const Value& b, Diagnostics& diag)
     throw Error(fmt::format("composition of {} with the coordinate layout {}: CuTe composes a coordinate layout on "
                             "the right only with a plain layout on the left",
                             to_text(Value::of(a), diag.notation()), to_text(b.layout, diag.notation())));
-  const AnyLayout r = composition(a, to_tiler(b, diag.notation()), diag);
+  AnyLayout r = composition(a, to_tiler(b, diag.notation()), diag);
   // A coordinate layout maps to coordinates, not offsets: no point-by-point check of offsets.
   if (b.kind == Value::Kind::Layout && !coordinates_right && !(la && is_coordinate_layout(*la)))
     check_composition(a, b.layout, r, diag);
-  return Value::of(r);
+  return answer(std::move(r));
 }
 
 // composition(A, B) for every pair of kinds CuTe composes.

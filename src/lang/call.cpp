@@ -64,13 +64,15 @@ Int Call::integer(std::size_t i) const {
 
 Layout Call::layout(std::size_t i) const {
   const Value& v = args.at(i);
-  if (const auto l = v.as_plain_layout()) return *l;
+  if (v.kind == Value::Kind::Layout) return v.layout;
+  if (auto l = v.as_plain_layout()) return std::move(*l);
   fail_arg(i, fmt::format("expected a layout (or a shape), got {} {}", a_kind_name(v), text(v)));
 }
 
 AnyLayout Call::any_layout(std::size_t i) const {
   const Value& v = args.at(i);
   if (v.kind == Value::Kind::Composed) return v.composed;
+  if (v.kind == Value::Kind::Layout) return v.layout;
   return layout(i);
 }
 

@@ -193,7 +193,9 @@ class Evaluator {
         try {
           Value v;  // the layout moved in, not copied as Value::of would
           v.kind = Value::Kind::Layout;
-          v.layout = make_layout(std::move(*shape), std::move(*stride));
+          // make_layout takes copies; it is called only for its message when the two are not congruent.
+          if (!congruent(*shape, *stride)) v.layout = make_layout(*shape, *stride);
+          v.layout = Layout{std::move(*shape), std::move(*stride)};
           return v;
         } catch (const Error& e) {
           throw SourceError(e.what(), n.children[1].offset);

@@ -2,12 +2,12 @@
 // modes (or the engine's evaluate where the walk is not exact), handed on in
 // blocks instead of formatted.
 #include "layoutx/render.hpp"
-#include "offset_walk.hpp"
+#include "layoutx/layout_walk.hpp"
 
 namespace layoutx {
 
-using render_detail::Odometer;
-using render_detail::SwizzleChain;
+using walk::Odometer;
+using walk::SwizzleChain;
 
 void stream_offset_values(const AnyLayout& any, const OffsetValueSink& sink) {
   constexpr std::size_t kBlock = std::size_t{1} << 16;
@@ -24,10 +24,10 @@ void stream_offset_values(const AnyLayout& any, const OffsetValueSink& sink) {
     }
   };
 
-  const auto modes = render_detail::leaf_modes(l);
+  const auto modes = walk::leaf_modes(l);
   const SwizzleChain chain = SwizzleChain::of(any);
-  if (render_detail::walk_is_exact(modes, chain)) {
-    Odometer od(render_detail::coalesce_modes(modes));
+  if (walk::walk_is_exact(modes, chain)) {
+    Odometer od(walk::walked_modes(modes));
     for (std::int64_t i = 0; i < n; ++i, od.step(0)) put(chain.empty() ? od.offset() : chain(od.offset()));
   } else {
     for (std::int64_t i = 0; i < n; ++i) put(evaluate(any, IntTuple(static_int(i))).value);

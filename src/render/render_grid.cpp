@@ -8,20 +8,20 @@
 
 #include "layoutx/analysis.hpp"
 #include "layoutx/arithmetic_tuple.hpp"
+#include "layoutx/layout_walk.hpp"
 #include "layoutx/notation.hpp"
 #include "decimal.hpp"
 #include "grid_geometry.hpp"
 #include "layoutx/render.hpp"
-#include "offset_walk.hpp"
 
 namespace layoutx {
 
 namespace {
 
-using render_detail::Mode;
 using render_detail::num_digits;
-using render_detail::Odometer;
-using render_detail::SwizzleChain;
+using walk::Mode;
+using walk::Odometer;
+using walk::SwizzleChain;
 
 // Rows are handed to the sink in blocks of about a megabyte, so a grid of any
 // size is never held whole. The buffer only grows: a row is written through a
@@ -66,12 +66,12 @@ class CellOffsets {
   CellOffsets(const AnyLayout& l, std::int64_t rows, std::int64_t cols, bool whole, Evaluate at)
       : at_(std::move(at)), chain_(SwizzleChain::of(l)) {
     const Layout& inner = inner_layout(l);
-    std::vector<Mode> leaves = render_detail::leaf_modes(inner);
+    std::vector<Mode> leaves = walk::leaf_modes(inner);
     const std::size_t row_leaves = inner.shape.rank() >= 2 ? layoutx::leaves(inner.shape[0]).size() : leaves.size();
     std::vector<Mode> order(leaves.begin() + static_cast<std::ptrdiff_t>(row_leaves), leaves.end());
     order.insert(order.end(), leaves.begin(), leaves.begin() + static_cast<std::ptrdiff_t>(row_leaves));
-    if (whole && rows > 0 && cols > 0 && render_detail::walk_is_exact(order, chain_))
-      walk_.emplace(render_detail::coalesce_modes(order));
+    if (whole && rows > 0 && cols > 0 && walk::walk_is_exact(order, chain_))
+      walk_.emplace(walk::walked_modes(order));
   }
 
   // The offset of the next cell in row-major order (m, n).

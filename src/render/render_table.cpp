@@ -1,5 +1,5 @@
 // The offset table, streamed in constant memory. The common case walks the
-// flattened modes with an odometer (offset_walk.hpp) and writes rows straight
+// flattened modes with an odometer (layout_walk.hpp) and writes rows straight
 // into a fixed block; a layout the walk cannot prove exact for (non-positive
 // extents, offsets near the 64-bit limit) is evaluated index by index with the
 // engine's checked arithmetic, after a first pass that finds any error before
@@ -9,12 +9,17 @@
 
 #include "chunk_buffer.hpp"
 #include "layoutx/arithmetic_tuple.hpp"
+#include "layoutx/layout_walk.hpp"
 #include "layoutx/render.hpp"
-#include "offset_walk.hpp"
 
 namespace layoutx {
 
 using namespace render_detail;
+using walk::leaf_modes;
+using walk::Mode;
+using walk::Odometer;
+using walk::SwizzleChain;
+using walk::walk_is_exact;
 
 namespace {
 
@@ -90,8 +95,8 @@ bool run_in_decimal(std::int64_t x0, std::int64_t d, std::int64_t e) {
 template <class Map>
 void stream_plain(const std::vector<Mode>& leaves, const Map& map, ChunkBuffer& out) {
   constexpr std::size_t kRow = kMaxIntChars + 1;
-  const std::vector<Mode> modes = coalesce_modes(leaves);
-  const std::int64_t extent = modes.front().extent, stride = modes.front().stride;
+  const std::vector<Mode> modes = walk::walked_modes(leaves);
+  const std::int64_t extent = modes.front().shape, stride = modes.front().stride;
   Odometer od(modes);
   const BcdNumber step(in_decimal_range(stride) ? stride : 0);
   do {
@@ -130,12 +135,12 @@ void stream_rows(const Layout& l, const std::vector<Mode>& leaves, std::int64_t 
   std::vector<std::string> seg{""};
   coordinate_segments(l.shape, st, seg);
   std::size_t fast = 0;
-  while (fast + 1 < leaves.size() && leaves[fast].extent == 1) ++fast;
+  while (fast + 1 < leaves.size() && leaves[fast].shape == 1) ++fast;
   std::string prefix(st.before);
   for (std::size_t i = 0; i < fast; ++i) prefix += seg[i] + "0";
   prefix += seg[fast];
 
-  const std::int64_t extent = leaves[fast].extent, stride = leaves[fast].stride;
+  const std::int64_t extent = leaves[fast].shape, stride = leaves[fast].stride;
   const bool counts_in_decimal = static_cast<std::uint64_t>(n) <= BcdNumber::kLimit;
   const bool listed = counts_in_decimal && extent <= kMaxListedDigits;
   // The coordinate text up to and including the fast digit, for each digit of a short run.
