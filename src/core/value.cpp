@@ -51,6 +51,13 @@ Value Value::of(const SmemPtrFlag& f) {
   return v;
 }
 
+Value Value::of(std::shared_ptr<const ValueObject> o) {
+  Value v;
+  v.kind = Kind::Object;
+  v.object = std::move(o);
+  return v;
+}
+
 Value Value::tuple(std::vector<Value> elems) {
   Value v;
   v.kind = Kind::Tuple;
@@ -146,6 +153,8 @@ std::string to_text(const Value& v, Notation n) {
       return "LayoutRight";
     case Value::Kind::PointerFlag:
       return to_text(v.pointer_flag);
+    case Value::Kind::Object:
+      return v.object->print(n);
   }
   return "?";
 }
@@ -169,6 +178,8 @@ std::string kind_name(const Value& v) {
       return "layout tag";
     case Value::Kind::PointerFlag:
       return "pointer flag";
+    case Value::Kind::Object:
+      return v.object->type_name();
   }
   return "value";
 }
