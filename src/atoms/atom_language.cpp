@@ -262,6 +262,8 @@ LanguageExtension make_atom_language() {
       {"partition_A", mma_partition(partition_A)},
       {"partition_B", mma_partition(partition_B)},
       {"partition_C", mma_partition(partition_C)},
+      {"partition_fragment_A", mma_fragment(partition_fragment_A)},
+      {"partition_fragment_B", mma_fragment(partition_fragment_B)},
       {"partition_fragment_C", mma_fragment(partition_fragment_C)},
       {"partition_S", copy_partition(partition_S)},
       {"partition_D", copy_partition(partition_D)},
