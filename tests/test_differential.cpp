@@ -16,6 +16,7 @@
 
 #include "layout_of.hpp"
 #include "json_lines.hpp"
+#include "layoutx/atom_language.hpp"
 #include "layoutx/language.hpp"
 #include "layoutx/render.hpp"
 #include "test_support.hpp"
@@ -139,6 +140,7 @@ std::string divergence(const DiffCase& c) {
   const Notation marks{.static_marks = c.dynamic};
   LanguageOptions options;
   options.dynamic = c.dynamic;
+  options.extension = &atom_language();
   Value v;
   try {
     v = evaluated(c.expr, options);
@@ -237,7 +239,7 @@ TEST_CASE("differential: the data is complete and the list names real cases") {
   std::map<std::pair<std::string, bool>, int> accepted;
   for (const DiffCase& c : all)
     if (!c.error) ++accepted[{c.op, c.dynamic}];
-  for (const std::string& f : function_names()) {
+  for (const std::string& f : function_names(&atom_language())) {
     for (bool dynamic : {false, true}) {
       const std::string what = f + (dynamic ? " --dynamic" : " static");
       INFO(what << ": " << accepted[{f, dynamic}] << " accepted cases");

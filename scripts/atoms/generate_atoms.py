@@ -158,12 +158,31 @@ def display(text):
     return re.sub(r"\b(cute|cutlass)::", "", text.replace(" ", ""))
 
 
+# The TMA operations make_tma_copy builds a TiledCopy for (`layoutx atom OP --gmem --smem --type`).
+TMA_COPIES = {"SM90_TMA_LOAD", "SM90_TMA_LOAD_MULTICAST", "SM90_TMA_STORE", "SM90_TMA_REDUCE_ADD",
+              "SM100_TMA_2SM_LOAD", "SM100_TMA_2SM_LOAD_MULTICAST"}
+
+
+def tma_note(op):
+    """How the catalogue table covers an operation whose layouts come from a tensor and a tile."""
+    made = ("TMA: its layouts come from make_tma_copy (a global tensor and a shared-memory box), not from the "
+            "operation alone")
+    answers = "(CuTe's answers: tests/data/atoms/tma.jsonl)"
+    if op in TMA_COPIES:
+        extra = (" (with one CTA CuTe refuses it: TiledCopy uses too few thrs; make_tma_copy_A/B_sm100 are not modelled)"
+                 if op.startswith("SM100") and "MULTICAST" not in op else "")
+        return f"{made}: `layoutx atom {op} --gmem L --smem S --type T [--multicast N]` {answers}{extra}"
+    executable = re.sub(r"(_OP(::PREFETCH)?|::PREFETCH|_PTR)$", "", op)
+    if executable in TMA_COPIES:
+        return f"{made}: the executable form of `{executable}` (.with(...)), the same layouts: see `{executable}`"
+    return f"{made}: not modelled (im2col, gather/scatter and bulk copies have their own make_* functions)"
+
+
 def instances(spec):
     """[(catalogue name, C++ type)] of a specialization, or a string: why none."""
     names = {name for _, name in spec.params}
     if names & TMA_PARAMS:
-        return ("TMA/im2col: its layouts come from make_tma_copy (a global tensor and a shared-memory box), "
-                "not from the operation alone")
+        return tma_note(display(base_name(spec.op)))
     base = base_name(spec.op)
     fixed, free = {}, []
     for ptype, name in spec.params:

@@ -7,10 +7,12 @@
 #include <algorithm>
 #include <optional>
 
+#include "atom_tma.hpp"
 #include "driver.hpp"
 #include "layoutx/atoms.hpp"
 #include "layoutx/notation.hpp"
 #include "layoutx/tiled_mma.hpp"
+#include "layoutx/umma_tmem.hpp"
 #include "output.hpp"
 #include "picture_output.hpp"
 
@@ -24,6 +26,8 @@ struct AtomOptions {
   std::string arch, kind, type;
   std::string tile, permute;
   int bits = 16;
+  std::string gmem, smem;  // a TMA operation's tensor and tile
+  std::int64_t multicast = 1;
   PictureTarget target;
 };
 
@@ -164,6 +168,16 @@ std::string copy_info(const Atom& a, const CopyElements& v, int bits, Notation n
                      to_text(v.ref, n), bits);
 }
 
+// UMMA atoms keep C (and A for _TS) in tensor memory: CTA 0's layouts there.
+std::string tmem_info(const Atom& a, Notation n, Diagnostics& diag) {
+  const auto tmem = umma_tmem_layouts(a, diag);
+  if (!tmem) return "";
+  std::string text = "TMEM (make_fragment_C of the atom's tile, CTA 0; a lane is TMEM::DP<T> addresses, a column 1)\n"
+                     "  Accumulator: " + to_text(tmem->accumulator, n) + "\n";
+  if (tmem->a) text += "  A:           " + to_text(*tmem->a, n) + "   (make_fragment_A)\n";
+  return text;
+}
+
 // What `atom NAME` was asked for, once the arguments are checked.
 struct AtomRequest {
   const Atom& atom;
@@ -190,6 +204,7 @@ std::string describe_mma(const AtomRequest& r) {
     return write_picture(picture, r.format, r.atom.name);
   }
   std::string text = tiled ? tiled_info(mma, permutation_value(r.permute), r.atom, n, r.diag) : mma_info(r.atom, n);
+  if (!tiled) text += tmem_info(r.atom, n, r.diag);
   if (r.grid)
     text += "\nCells T<ThrID(thread)>V<value>: B (K x N) above C (M x N), A (M x K) left of C\n" +
             render_mma_grids(c, a, b, r.options);
@@ -232,7 +247,16 @@ Command register_atom(CLI::App* sub, Settings& s) {
   sub->add_flag("--list", o->list, "List the atoms whose names contain every word given (all without words)");
   sub->add_option("--arch", o->arch, "With --list: only the atoms of this architecture, e.g. SM90 or sm100");
   sub->add_option("--kind", o->kind, "With --list: only MMA or only copy atoms")->check(CLI::IsMember({"mma", "copy"}));
-  sub->add_option("--type", o->type, "With --list: only the atoms with this value type, e.g. half_t, float_e4m3_t or F16");
+  sub->add_option("--type", o->type,
+                  "With --list: only the atoms with this value type, e.g. half_t, float_e4m3_t or F16; with a TMA "
+                  "operation: the element type");
+  sub->add_option("--gmem", o->gmem,
+                  "TMA operations (SM90_TMA_LOAD...): the global tensor's layout, plain integers dynamic as in CuTe "
+                  "code, e.g. (4096,1024):(1024,_1)");
+  sub->add_option("--smem", o->smem,
+                  "TMA operations: the shared-memory tile, e.g. tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>,(128,64))");
+  sub->add_option("--multicast", o->multicast, "TMA operations: the CTAs sharing each box (make_tma_copy's cluster size)")
+      ->check(integer_range(1, 16));
   sub->add_flag("--grid", o->grid, "Also draw the A, B, C (or Src, Dst) grids as text");
   sub->add_option("--tile", o->tile, "Tile the MMA atom: the layout of atoms over (M,N,K), e.g. (2,2,1)");
   sub->add_option("--permute", o->permute, "make_tiled_mma's permutation of M, N, K, e.g. (32,32,16) or (_,_,_)");
@@ -240,6 +264,14 @@ Command register_atom(CLI::App* sub, Settings& s) {
   add_picture_options(sub, o->target, true);
   return {sub, [&s, o] {
             if (o->list) return list_atoms(join(o->words), *o, notation(s));
+            const bool tma_options = !o->gmem.empty() || !o->smem.empty() || o->multicast != 1;
+            if (o->words.size() == 1 && is_tma_operation(o->words.front()) && o->arch.empty() && o->kind.empty())
+              return describe_tma(s, {o->words.front(), o->gmem, o->smem, o->type, o->multicast});
+            if (tma_options) {
+              report_error("--gmem, --smem and --multicast go with a TMA operation (SM90_TMA_LOAD, SM90_TMA_LOAD_MULTICAST, "
+                           "SM90_TMA_STORE, SM90_TMA_REDUCE_ADD, SM100_TMA_2SM_LOAD, SM100_TMA_2SM_LOAD_MULTICAST)", "", 0, false);
+              return kUsage;
+            }
             if (!o->arch.empty() || !o->kind.empty() || !o->type.empty()) {
               report_error("--arch, --kind and --type filter --list", "", 0, false);
               return kUsage;

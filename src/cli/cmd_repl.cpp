@@ -39,7 +39,7 @@ std::string trimmed(std::string_view text) {
 }
 
 std::vector<std::string> completion_words(const Settings& s) {
-  std::vector<std::string> words = function_names();
+  std::vector<std::string> words = function_names(s.language.extension);
   for (const char* w : {"LayoutLeft", "LayoutRight", "Swizzle", "let"}) words.emplace_back(w);
   for (const auto& [name, value] : s.language.names) words.push_back(name);
   for (const auto& w : kCommandWords) words.push_back(w);

@@ -14,6 +14,7 @@
 
 #include "definitions.hpp"
 #include "driver.hpp"
+#include "layoutx/atom_language.hpp"
 #include "layoutx/notation.hpp"
 #include "layoutx/version.hpp"
 #include "output.hpp"
@@ -25,7 +26,7 @@ namespace {
 std::string functions_footer() {
   std::string list;
   std::size_t col = 2;
-  for (const auto& f : function_names()) {
+  for (const auto& f : function_names(&atom_language())) {
     if (col + f.size() + 1 > 78) {
       list += "\n ";
       col = 1;
@@ -161,6 +162,7 @@ std::string_view command_word(CLI::App& app, int argc, char** argv) {
 
 int run(int argc, char** argv) {
   Settings s;
+  s.language.extension = &atom_language();
   CLI::App app{"layoutx: explore CuTe layouts: print, evaluate and transform them from the command line", "layoutx"};
   app.set_version_flag("-V,--version", fmt::format("layoutx {}\nreproduces the answers of CuTe (include/cute) at CUTLASS commit {} ({})",
                                                   kVersion, kCutlassCommit, kCutlassCommitDate));

@@ -1141,4 +1141,13 @@ const std::vector<std::string>& function_names() {
   return names;
 }
 
+std::vector<std::string> function_names(const LanguageExtension* extension) {
+  std::vector<std::string> out = function_names();
+  if (extension)
+    for (const auto& [name, fn] : extension->functions) out.push_back(name);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
 }  // namespace layoutx

@@ -8,6 +8,7 @@
 
 #include "ast.hpp"
 #include "layoutx/language.hpp"
+#include "layoutx/tensor_slice.hpp"
 
 namespace layoutx::lang {
 
@@ -69,10 +70,5 @@ Value compose(const Value& a, const Value& b, Diagnostics& diag);
 // Convert a tile or shape value into a tiler (throws Error on other kinds).
 Tiler to_tiler(const Value& v, Notation n);
 
-// A coordinate with `_` in it slices; slice(c, t) keeps the parts of t at its `_`s.
-bool has_underscore(const Value& v);
-IntTuple slice(const Value& c, const IntTuple& t, Notation n);
-// The coordinate with each `_` a static 0 (CuTe's Underscore is an Int<0>).
-IntTuple underscores_as_zero(const Value& c);
 
 }  // namespace layoutx::lang

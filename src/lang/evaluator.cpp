@@ -18,8 +18,6 @@ namespace layoutx {
 namespace {
 
 using lang::Node;
-using lang::has_underscore;
-using lang::slice;
 
 std::size_t edit_distance(const std::string& a, const std::string& b) {
   std::vector<std::size_t> prev(b.size() + 1), cur(b.size() + 1);
@@ -33,10 +31,10 @@ std::size_t edit_distance(const std::string& a, const std::string& b) {
   return prev[b.size()];
 }
 
-std::string did_you_mean(const std::string& name) {
+std::string did_you_mean(const std::string& name, const LanguageExtension* extension) {
   std::string best;
   std::size_t best_d = 3;
-  for (const auto& f : function_names()) {
+  for (const auto& f : function_names(extension)) {
     if (name.size() >= f.size() + best_d) continue;  // the lengths alone are that far apart
     const std::size_t d = edit_distance(name, f);
     if (d < best_d) {
@@ -265,9 +263,40 @@ class Evaluator {
     if (n.name == "LayoutLeft" || n.name == "GenColMajor") return Value::tag(Value::Kind::LayoutLeft);
     if (n.name == "LayoutRight" || n.name == "GenRowMajor") return Value::tag(Value::Kind::LayoutRight);
     if (const Value* bound = bound_value(n)) return *bound;
+    if (auto v = extension_name(n)) return *v;
     if (lang::find_builtin(n.name))
       throw SourceError(fmt::format("{} is a function: call it as {}(...)", n.name, n.name), n.offset);
-    throw SourceError(fmt::format("unknown name '{}'{}", excerpt(n.name), did_you_mean(n.name)), n.offset);
+    throw SourceError(fmt::format("unknown name '{}'{}", excerpt(n.name), did_you_mean(n.name, options_.extension)), n.offset);
+  }
+
+  // A name the extension knows (an MMA or copy atom), with its template arguments as written.
+  std::optional<Value> extension_name(const Node& n) {
+    if (!options_.extension || !options_.extension->name) return std::nullopt;
+    std::string targs;
+    for (std::size_t i = 0; i < n.template_args.size(); ++i) {
+      if (i) targs += ',';
+      targs += i < n.template_types.size() && !n.template_types[i].empty() ? n.template_types[i]
+                                                                           : std::to_string(n.template_args[i]);
+    }
+    try {
+      return options_.extension->name(n.name, targs);
+    } catch (const Error& e) {
+      throw SourceError(prefixed(n.name, e.what()), n.offset);
+    }
+  }
+
+  // A function of the extension: its errors blamed on the call, or on the argument it names.
+  Value extension_call(const Node& n, const std::function<Value(const ExtensionCall&)>& fn, const std::vector<Value>& args) {
+    try {
+      return fn(ExtensionCall{n.name, args, n.template_args, n.template_types, diag_});
+    } catch (const SourceError&) {
+      throw;
+    } catch (const ArgumentError& e) {
+      const std::size_t at = e.index() < n.children.size() ? n.children[e.index()].offset : n.offset;
+      throw SourceError(fmt::format("{}: argument {}: {}", n.name, e.index() + 1, e.what()), at);
+    } catch (const Error& e) {
+      throw SourceError(prefixed(n.name, e.what()), n.offset);
+    }
   }
 
   // E<Ns...>: CuTe's unit scaled basis, 1@Ns (E<> is the integer 1).
@@ -293,12 +322,25 @@ class Evaluator {
       for (const auto& a : n.children) args.push_back(eval(a));
       return evaluate_at(smem_atom(n), args, n);
     }
+    if (options_.extension) {
+      // The extension's functions, and the language's own name (size) when an argument is the extension's value.
+      const auto it = options_.extension->functions.find(n.name);
+      if (it != options_.extension->functions.end()) {
+        std::vector<Value> args;
+        args.reserve(n.children.size());
+        for (const auto& a : n.children) args.push_back(eval(a));
+        const bool object = std::any_of(args.begin(), args.end(), [](const Value& v) { return v.kind == Value::Kind::Object; });
+        if (!fn || object) return extension_call(n, it->second, args);
+        if (outer_ && &n == outermost_ && fn->property != Property::None) keep_call(n, *fn, args);
+        return call_with(n, *fn, std::move(args));
+      }
+    }
     if (!fn) {
       if (const Value* bound = bound_value(n)) return apply_to(*bound, n, 0);
       if (lang::is_run_time_integer(n.name)) return integer_cast(n);
       if (n.name == "Sw" || n.name == "Swizzle")
         throw SourceError(fmt::format("{}<B,M,S> is not a function; compose it with 'o'", n.name), n.offset);
-      throw SourceError(fmt::format("unknown function '{}'{}", excerpt(n.name), did_you_mean(n.name)), n.offset);
+      throw SourceError(fmt::format("unknown function '{}'{}", excerpt(n.name), did_you_mean(n.name, options_.extension)), n.offset);
     }
     std::vector<Value> args;
     args.reserve(n.children.size());

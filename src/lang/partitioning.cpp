@@ -13,6 +13,7 @@
 #include "layoutx/algebra.hpp"
 #include "layoutx/arithmetic_tuple.hpp"
 #include "layoutx/notation.hpp"
+#include "layoutx/tensor_slice.hpp"
 
 namespace layoutx::lang {
 
@@ -36,26 +37,10 @@ Value padded_coordinate(const Value& coord, int n, Notation notation) {
   return padded;
 }
 
-IntTuple sum_of(const IntTuple& strides) {
-  if (strides.is_leaf()) return strides;
-  IntTuple sum = IntTuple(static_int(0));
-  for (const IntTuple& d : strides.elems()) sum = coordinate_sum(sum, sum_of(d));
-  return sum;
-}
-
-// The zero of the layout's codomain, CuTe's coprofile: 0, or (0,...) shaped as the sum of the strides.
-IntTuple codomain_zero(const Layout& l) {
-  if (!is_coordinate_layout(l)) return IntTuple(static_int(0));
-  IntTuple sum = sum_of(l.stride);
-  if (sum.is_leaf() && sum.value().is_scaled_basis()) sum = as_arithmetic_tuple(sum.value());
-  return repeat_like(sum, static_int(0));
-}
-
 // A tensor whose data starts at `origin`, of layout l, sliced at a coordinate
 // holding `_`: (the slice, where its data starts).
-Value tensor_slice(const IntTuple& origin, const Layout& l, const Value& coord, Notation n) {
-  const Layout sliced{slice(coord, l.shape, n), slice(coord, l.stride, n)};
-  return Value::tuple({Value::of(sliced), Value::of(coordinate_sum(origin, offset_at(l, underscores_as_zero(coord))))});
+Value sliced_tensor(const IntTuple& origin, const Layout& l, const Value& coord, Notation n) {
+  return to_value(tensor_slice(origin, l, coord, n));
 }
 
 std::vector<Value> lift_dice(const Value& a, const Value& b, Notation n) {
@@ -85,32 +70,6 @@ Value dice(const Value& projection, const Value& b, Notation n) {
   return b;
 }
 
-// idx2crd(idx, shape, stride): each mode's (idx / stride) % shape.
-IntTuple hierarchical_coordinate(Int idx, const IntTuple& shape, const IntTuple& stride, Notation n) {
-  if (shape.is_tuple()) {
-    if (stride.is_leaf() || stride.rank() != shape.rank())
-      throw Error(fmt::format("Mismatched Ranks: shape {} and stride {}", to_text(shape, n), to_text(stride, n)));
-    std::vector<IntTuple> out;
-    for (int i = 0; i < shape.rank(); ++i) out.push_back(hierarchical_coordinate(idx, shape[i], stride[i], n));
-    return IntTuple(std::move(out));
-  }
-  if (shape.value().is_constant(1)) return IntTuple(static_int(0));
-  if (stride.value().value == 0)
-    throw Error(fmt::format("division by zero: the thread layout's stride 0 over {} threads gives no coordinate",
-                            to_text(shape, n)));
-  return (idx / stride.value()) % shape.value();
-}
-
-// Layout::get_flat_coord(idx): the coordinate of idx, one integer per mode.
-IntTuple flat_coordinate(const Layout& tile, Int idx, Notation n) {
-  const IntTuple hier = hierarchical_coordinate(idx, tile.shape, tile.stride, n);
-  if (tile.shape.is_leaf()) return hier;
-  if (tile.shape.rank() == 1) return IntTuple(crd2idx(hier, tile.shape));
-  std::vector<IntTuple> out;
-  for (int i = 0; i < tile.shape.rank(); ++i) out.push_back(IntTuple(crd2idx(hier[i], tile.shape[i])));
-  return IntTuple(std::move(out));
-}
-
 Value rethrown(const Call& c, const std::function<Value()>& f) {
   try {
     return f();
@@ -126,23 +85,18 @@ Value partition(const Layout& l, const Value& tiler, const Value& coord, bool in
   const Layout tiled = zipped_divide(l, to_tiler(tiler, n), diag);
   const int r0 = rank_of(tiled.shape[0]), r1 = rank_of(tiled.shape[1]);
   const IntTuple origin = codomain_zero(l);
-  if (inner) return tensor_slice(origin, tiled, Value::tuple({underscores(r0), padded_coordinate(coord, r1, n)}), n);
-  return tensor_slice(origin, tiled, Value::tuple({padded_coordinate(coord, r0, n), underscores(r1)}), n);
+  if (inner) return sliced_tensor(origin, tiled, Value::tuple({underscores(r0), padded_coordinate(coord, r1, n)}), n);
+  return sliced_tensor(origin, tiled, Value::tuple({padded_coordinate(coord, r0, n), underscores(r1)}), n);
 }
 
 Layout partitioned_layout(const Call& c) {
   const Value& v = c.args.at(0);
   if (v.kind == Value::Kind::Composed)
-    c.fail_arg(0, fmt::format("{} of a swizzled layout is not supported; partition its inner layout", c.name()));
+    c.fail_arg(0, fmt::format("{} of a swizzled layout is not supported: CuTe has no coordinate tensor of a ComposedLayout (make_coord_tensor does not compile; a swizzled tensor is partitioned through its smem pointer); partition its inner layout", c.name()));
   return c.layout(0);
 }
 
 }  // namespace
-
-IntTuple offset_at(const Layout& l, const IntTuple& coord) {
-  if (is_coordinate_layout(l)) return evaluate_coordinate(l, coord);
-  return IntTuple(crd2idx(coord, l.shape, l.stride));
-}
 
 Value fn_inner_partition(const Call& c) {
   c.expect_args(3, 3);

@@ -2,11 +2,9 @@
 #pragma once
 
 #include "call.hpp"
+#include "layoutx/tensor_slice.hpp"
 
 namespace layoutx::lang {
-
-// Where the coordinate lands: crd2idx(coord, L), a coordinate for a layout with scaled-basis strides.
-IntTuple offset_at(const Layout& l, const IntTuple& coord);
 
 Value fn_inner_partition(const Call& c);
 Value fn_outer_partition(const Call& c);

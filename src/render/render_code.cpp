@@ -168,6 +168,7 @@ std::string value_code(const Value& v, CodeForm form) {
     case Value::Kind::LayoutLeft: return tag_code("LayoutLeft", form);
     case Value::Kind::LayoutRight: return tag_code("LayoutRight", form);
     case Value::Kind::PointerFlag: return pointer_flag_code(v.pointer_flag, form);
+    case Value::Kind::Object: throw Error(fmt::format("a {} has no code form here; emit its layouts", v.object->type_name()));
   }
   return {};
 }
@@ -181,6 +182,7 @@ bool has_python_form(const Value& v) {
     case Value::Kind::LayoutLeft:
     case Value::Kind::LayoutRight:
     case Value::Kind::PointerFlag:
+    case Value::Kind::Object:
       return false;
     case Value::Kind::Composed:
       return !v.composed.pointer;

@@ -47,6 +47,8 @@ PARTS = {'cosize': ('Z', 'report_cosize'), 'evaluation': ('Y', 'report_values')}
 
 def tu_text(cases):
     lines = ['#include "harness.hpp"', '']
+    if any('make_tiled_' in c['cpp'] for c in cases):
+        lines.insert(0, '#define DIFFX_ATOMS 1')
     spans = []
     for k, c in enumerate(cases):
         first = len(lines) + 1
@@ -248,13 +250,20 @@ def parse_output(text):
     """program output -> {case index: record}"""
     res = {}
     cur = None
-    in_grid = False
+    in_grid = in_print = False
     grid = []
     for line in text.split('\n'):
         if in_grid:
             if line == 'PLEND':
                 cur['print_layout'] = '\n'.join(grid) + '\n'
                 in_grid = False
+            else:
+                grid.append(line)
+            continue
+        if in_print:  # a print of several lines (TiledMMA, TiledCopy)
+            if line == 'PMEND':
+                cur['P'] = '\n'.join(grid)
+                in_print = False
             else:
                 grid.append(line)
             continue
@@ -270,6 +279,8 @@ def parse_output(text):
             key, _, val = line.partition(' ')
             if key == 'PL':
                 in_grid, grid = True, []
+            elif key == 'PM':
+                in_print, grid = True, []
             elif key == 'O':
                 cur['offsets'] = [int(x) for x in val.split()]
             elif key == 'CO':

@@ -1301,6 +1301,243 @@ class Recipes:
         raise ValueError(name)
 
 
+# ----------------------------------------------------------------------------
+# TiledMMA and TiledCopy (copy_atom.hpp, mma_atom.hpp): the atoms, their tilings and
+# the per-thread partitions of a tensor.  Atom layouts and permutations are static
+# in both modes (CuTe needs them at compile time); the thread index and the
+# tensor's integers follow the case's marks.
+
+# name, (M,N,K) of the atom, threads of its ThrID
+MMA_ATOMS = [('SM80_16x8x16_F16F16F16F16_TN', (16, 8, 16), 32), ('SM80_16x8x8_F32TF32TF32F32_TN', (16, 8, 8), 32),
+             ('SM80_16x8x32_S32S8S8S32_TN', (16, 8, 32), 32), ('SM75_16x8x8_F32F16F16F32_TN', (16, 8, 8), 32),
+             ('SM70_8x8x4_F16F16F16F16_TN', (8, 8, 4), 8), ('SM80_8x8x4_F64F64F64F64_TN', (8, 8, 4), 32),
+             ('SM61_DP4A', (1, 1, 4), 1)]
+# name (layoutx and C++), bits the atom moves per thread, threads, element types it takes
+COPY_ATOMS = [('SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>', 128, 1), ('SM80_CP_ASYNC_CACHEALWAYS<uint64_t>', 64, 1),
+              ('SM80_CP_ASYNC_CACHEALWAYS<uint32_t>', 32, 1), ('UniversalCopy<uint128_t>', 128, 1),
+              ('UniversalCopy<uint64_t>', 64, 1), ('UniversalCopy<uint32_t>', 32, 1), ('UniversalCopy<uint16_t>', 16, 1),
+              ('SM75_U32x4_LDSM_N', 128, 32), ('SM75_U32x1_LDSM_N', 32, 32), ('SM75_U32x2_LDSM_N', 64, 32),
+              ('SM75_U16x8_LDSM_T', 128, 32), ('SM90_U32x4_STSM_N', 128, 32), ('SM90_U32x2_STSM_N', 64, 32)]
+ELEMENT_TYPES = [('half_t', 16), ('float', 32), ('uint8_t', 8), ('double', 64), ('bfloat16_t', 16)]
+
+
+class Fixed(Node):
+    """A node rendered with every integer static whatever the case's marks (CuTe's compile-time arguments)."""
+
+    def __init__(self, node):
+        self.node = node
+
+    def render(self, marks):
+        return self.node.render(Marks(marks.mode, 'static', marks.rng))
+
+
+class TiledMmaN(Node):
+    def __init__(self, atom, thr=None, perm=None):
+        self.atom, self.thr, self.perm = atom, thr, perm
+
+    def render(self, marks):
+        args = [a.render(marks) for a in (self.thr, self.perm) if a is not None]
+        return ('make_tiled_mma(' + ', '.join([self.atom] + [a[0] for a in args]) + ')',
+                'make_tiled_mma(' + ', '.join([self.atom + '{}'] + [a[1] for a in args]) + ')',
+                'make_tiled_mma(' + ', '.join([self.atom + '{}'] + [a[2] for a in args]) + ')')
+
+
+class TiledCopyN(Node):
+    def __init__(self, atom, elem, thr, val):
+        self.atom, self.elem, self.thr, self.val = atom, elem, thr, val
+
+    def render(self, marks):
+        t, v = self.thr.render(marks), self.val.render(marks)
+        cpp = lambda k: 'make_tiled_copy(Copy_Atom<%s, %s>{}, %s, %s)' % (self.atom, self.elem, t[k], v[k])
+        return ('make_tiled_copy<%s>(%s, %s, %s)' % (self.elem, self.atom, t[0], v[0]), cpp(1), cpp(2))
+
+
+class OfTiled(Node):
+    """f(x) of a TiledMMA or TiledCopy: a member x.f() or a free function f<I>(x) in C++."""
+
+    def __init__(self, name, target, member, targs=()):
+        self.name, self.target, self.member, self.targs = name, target, member, list(targs)
+
+    def render(self, marks):
+        t = self.target.render(marks)
+        ta = '<' + ','.join(str(x) for x in self.targs) + '>' if self.targs else ''
+        if self.member:
+            return (self.name + '(' + t[0] + ')', '(' + t[1] + ').' + self.name + '()', '(' + t[2] + ').' + self.name + '()')
+        return (self.name + ta + '(' + t[0] + ')', self.name + ta + '(' + t[1] + ')', self.name + ta + '(' + t[2] + ')')
+
+
+class ThreadPartition(Node):
+    """partition_X(x, t, L): x.get_slice(t).partition_X(make_coord_tensor(L)), as (layout, origin);
+    a fragment is the layout of the register tensor partition_fragment_X makes."""
+
+    def __init__(self, name, tiled, thread, target, fragment=False, target_marks=None):
+        self.name, self.tiled, self.thread, self.target = name, tiled, thread, target
+        self.fragment, self.target_marks = fragment, target_marks
+
+    def render(self, marks):
+        x, t = self.tiled.render(marks), self.thread.render(marks)
+        l = self.target.render(Marks(marks.mode, self.target_marks, marks.rng) if self.target_marks else marks)
+
+        def cpp(k):
+            part = '(%s).get_slice(%s).%s(make_coord_tensor(%s))' % (x[k], t[k], self.name, l[k])
+            return part + '.layout()' if self.fragment else 'diffx::layout_and_origin(%s)' % part
+        return ('%s(%s, %s, %s)' % (self.name, x[0], t[0], l[0]), cpp(1), cpp(2))
+
+
+def static_layout(shape, stride):
+    return Fixed(Lay(tuple_node(shape, 'shape'), tuple_node(stride, 'stride')))
+
+
+class TiledRecipes:
+    """Recipes for the TiledMMA / TiledCopy functions."""
+
+    def __init__(self, g):
+        self.g = g
+
+    def tiled_mma(self):
+        """-> (node, (tile M, N, K), threads)"""
+        g = self.g
+        name, (am, an, ak), threads = g.pick(MMA_ATOMS)
+        tm, tn, tk = g.pick([(1, 1, 1), (2, 2, 1), (2, 1, 1), (1, 2, 1), (4, 1, 1), (2, 4, 1), (4, 2, 1), (1, 1, 2), (2, 2, 2)])
+        r = g.rng.random()
+        if r < 0.15:
+            return TiledMmaN(name), (am, an, ak), threads
+        if r < 0.25 and tk == 1:
+            thr = static_layout([tm, tn], [1, tm])  # make_tiled_mma appends the K mode
+        elif r < 0.45:
+            thr = static_layout([tm, tn, tk], [tn * tk, tk, 1])
+        else:
+            thr = static_layout([tm, tn, tk], [1, tm, tm * tn])
+        ext = [am * tm, an * tn, ak * tk]
+        if g.chance(0.4):
+            return TiledMmaN(name, thr), tuple(ext), threads * tm * tn * tk
+        # a permutation: extents (a larger tile), `_`, or a layout that interleaves N
+        modes, cover = [], []
+        for i, e in enumerate(ext):
+            r = g.rng.random()
+            if r < 0.3:
+                modes.append(UNDERSCORE)
+                cover.append(e)
+            elif r < 0.75 or e % 4 or i != 1:
+                k = g.pick([1, 1, 2, 4])
+                modes.append(N(e * k, 'arg'))
+                cover.append(e * k)
+            else:
+                half = e // 2  # (2,half):(half,1), N's two halves interleaved
+                modes.append(Lay(T([N(2), N(half)]), T([N(half, 'stride'), N(1, 'stride')], 'stride')))
+                cover.append(e)
+        perm = Fixed(T(modes, 'tile'))
+        return TiledMmaN(name, thr, perm), tuple(cover), threads * tm * tn * tk
+
+    def tiled_copy(self):
+        """-> (node, (tile M, N), threads)"""
+        g = self.g
+        while True:
+            name, bits, threads = g.pick(COPY_ATOMS)
+            elem, ebits = g.pick(ELEMENT_TYPES)
+            if bits % ebits == 0 and (threads == 1 or ebits in (16, 32)):
+                break
+        vals = bits // ebits
+        tr, tc = g.pick([(8, 4), (4, 8), (16, 8), (32, 4), (32, 1), (8, 16), (16, 16), (4, 32), (2, 16), (32, 8)])
+        if threads == 32 and tr * tc % 32:
+            tr, tc = 8, 4
+        if g.chance(0.5):
+            thr = static_layout([tr, tc], [tc, 1])
+        else:
+            thr = static_layout([tr, tc], [1, tr])
+        k = g.pick([1, 1, 1, 2])
+        if g.chance(0.6):
+            vr, vc = 1, vals * k
+        elif g.chance(0.6):
+            vr, vc = vals * k, 1
+        else:
+            vr, vc = k, vals
+        val = static_layout([vr, vc], [1, vr] if g.chance(0.7) else [vc, 1])
+        return TiledCopyN(name, elem, thr, val), (tr * vr, tc * vc), tr * tc
+
+    def tensor(self, extents, rank3=0.15, coordinates=True):
+        """a layout or identity layout covering a few tiles of the given extents"""
+        g = self.g
+        s = [e * g.pick([1, 1, 2, 4]) for e in extents]
+        while size_of(s) > 32768:
+            s = [max(x // 2, e) for x, e in zip(s, extents)]
+            if size_of(s) == size_of(extents):
+                break
+        if g.chance(rank3):
+            s.append(g.pick([2, 3, 4]))
+        r = g.rng.random() if coordinates else 0.4 + 0.6 * g.rng.random()
+        if r < 0.4:
+            return Call('make_identity_layout', [tuple_node(s, 'shape')])
+        if r < 0.6:
+            return g.layout_node(s, col_major(s))
+        if r < 0.85:
+            return g.layout_node(s, row_major(s))
+        # a padded leading dimension
+        d = row_major(s)
+        d = [x * (s[-1] + 8) // s[-1] if i < len(s) - 1 else x for i, x in enumerate(d)] if len(s) == 2 else d
+        return g.layout_node(s, d)
+
+    def make_tiled_mma(self):
+        return self.tiled_mma()[0]
+
+    def make_tiled_copy(self):
+        return self.tiled_copy()[0]
+
+    def mma_layout(self, name):
+        return OfTiled(name, self.tiled_mma()[0], True)
+
+    def copy_layout(self, name):
+        return OfTiled(name, self.tiled_copy()[0], True)
+
+    def tile_size(self):
+        g = self.g
+        if g.chance(0.7):
+            return OfTiled('tile_size', self.tiled_mma()[0], False, [g.rng.randrange(3)])
+        return OfTiled('tile_size', self.tiled_copy()[0], False, [g.rng.randrange(2)])
+
+    def tile_shape(self):
+        return OfTiled('tile_shape', self.tiled_mma()[0], False)
+
+    def size(self):
+        g = self.g
+        return OfTiled('size', self.tiled_mma()[0] if g.chance(0.5) else self.tiled_copy()[0], False)
+
+    def mma_partition(self, name, fragment=False, coordinates=True):
+        g = self.g
+        mma, (m, n, k), threads = self.tiled_mma()
+        ext = {'A': (m, k), 'B': (n, k), 'C': (m, n)}[name[-1]]
+        target = self.tensor(ext, coordinates=coordinates)
+        # a fragment owns registers: CuTe builds one only of a static shape
+        return ThreadPartition(name, mma, N(g.rng.randrange(threads), 'coord'), target, fragment,
+                               'shapes-static' if fragment else None)
+
+    def copy_partition(self, name):
+        g = self.g
+        copy, ext, threads = self.tiled_copy()
+        return ThreadPartition(name, copy, N(g.rng.randrange(threads), 'coord'), self.tensor(ext))
+
+
+TILED_RECIPES = {
+    'make_tiled_mma': TiledRecipes.make_tiled_mma, 'make_tiled_copy': TiledRecipes.make_tiled_copy,
+    'get_layoutA_TV': lambda r: r.mma_layout('get_layoutA_TV'), 'get_layoutB_TV': lambda r: r.mma_layout('get_layoutB_TV'),
+    'get_layoutC_TV': lambda r: r.mma_layout('get_layoutC_TV'), 'get_layoutS_TV': lambda r: r.copy_layout('get_layoutS_TV'),
+    'get_layoutD_TV': lambda r: r.copy_layout('get_layoutD_TV'), 'tile_size': TiledRecipes.tile_size,
+    'tile_shape': TiledRecipes.tile_shape, 'size_of_tiled': TiledRecipes.size,
+    'partition_A': lambda r: r.mma_partition('partition_A'), 'partition_B': lambda r: r.mma_partition('partition_B'),
+    'partition_C': lambda r: r.mma_partition('partition_C'),
+    'partition_fragment_A': lambda r: r.mma_partition('partition_fragment_A', True),
+    'partition_fragment_B': lambda r: r.mma_partition('partition_fragment_B', True),
+    'partition_fragment_C': lambda r: r.mma_partition('partition_fragment_C', True),
+    'partition_S': lambda r: r.copy_partition('partition_S'), 'partition_D': lambda r: r.copy_partition('partition_D'),
+    # make_fragment_like of a coordinate layout does not compile: A and B fragments of plain layouts only
+    'plain_partition_fragment_A': lambda r: r.mma_partition('partition_fragment_A', True, False),
+    'plain_partition_fragment_B': lambda r: r.mma_partition('partition_fragment_B', True, False),
+}
+# the function a recipe of another name calls
+TILED_OPS = {'size_of_tiled': 'size', 'plain_partition_fragment_A': 'partition_fragment_A',
+             'plain_partition_fragment_B': 'partition_fragment_B'}
+
+
 COORD_FUNCTIONS = ['composition', 'composition_rhs', 'logical_divide', 'zipped_divide', 'tiled_divide', 'flat_divide', 'coalesce',
                    'filter', 'flatten', 'zip', 'get', 'select', 'group', 'append', 'make_layout', 'coshape', 'cosize',
                    'size', 'depth', 'rank', 'shape', 'stride', 'logical_product', 'blocked_product', 'raked_product',
@@ -1394,7 +1631,7 @@ def generate(seed, count, mode, prefix, ops=None):
     while len(out) < count and attempts < count * 20:
         attempts += 1
         op = ops[len(out) % len(ops)] if rng.random() < 0.9 else rng.choice(ops)
-        node = RECIPES[op](Recipes(g))
+        node = TILED_RECIPES[op](TiledRecipes(g)) if op in TILED_RECIPES else RECIPES[op](Recipes(g))
         policy = rng.choice(POLICIES) if mode == 'dynamic' else 'static'
         marks = Marks(mode, policy, rng)
         expr, cpp, twin = node.render(marks)
@@ -1403,7 +1640,7 @@ def generate(seed, count, mode, prefix, ops=None):
         seen.add(expr)
         ints = policy if mode == 'dynamic' else 'static'
         case = {'id': '%s%06d' % (prefix, len(out) + 1), 'mode': mode, 'expr': expr, 'cpp': cpp,
-                'op': op, 'nest': count_nest(node), 'ints': ints}
+                'op': TILED_OPS.get(op, op), 'nest': count_nest(node), 'ints': ints}
         if mode == 'dynamic':
             case['twin_cpp'] = twin
         out.append(case)

@@ -15,6 +15,10 @@
 #include <cute/atom/mma_traits_sm90_gmma.hpp>         // GMMA::Layout_*_Atom<T>
 #include <cute/atom/mma_traits_sm90_gmma_sparse.hpp>  // GMMA::Layout_*_SpAtom<T,S>
 #include <cute/atom/mma_traits_sm100.hpp>             // UMMA::Layout_*_Atom<T>
+#ifdef DIFFX_ATOMS  // TiledMMA and TiledCopy: only the translation units that build them pay for these
+#include <cute/atom/mma_atom.hpp>
+#include <cute/atom/copy_atom.hpp>
+#endif
 
 #include <cstdio>
 #include <sys/wait.h>
@@ -29,6 +33,14 @@ template <class T>
 struct is_swizzle_fn : std::false_type {};
 template <int B, int M, int S>
 struct is_swizzle_fn<Swizzle<B, M, S>> : std::true_type {};
+
+// A TiledCopy (it names its TiledLayout_TV) or a TiledMMA (it has a ThrLayoutVMNK).
+template <class T, class = void>
+struct is_tiled_object : std::false_type {};
+template <class T>
+struct is_tiled_object<T, std::void_t<typename T::TiledLayout_TV>> : std::true_type {};
+template <class T>
+struct is_tiled_object<T, std::void_t<decltype(std::declval<T const&>().get_thr_layout_vmnk())>> : std::true_type {};
 
 template <class T>
 constexpr bool int_leaves();
@@ -109,7 +121,12 @@ void report_values(T const& x) {
 
 template <class T>
 void report(T const& x) {
-  if constexpr (cute::is_composed_layout<T>::value) {
+  if constexpr (is_tiled_object<T>::value) {
+    // CuTe's print of these takes several lines, each ending in a newline
+    printf("K object\nPM\n");
+    print(x);
+    printf("PMEND\n");
+  } else if constexpr (cute::is_composed_layout<T>::value) {
     printf("K composed\n");
     report_layout_like(x, false);
   } else if constexpr (cute::is_layout<T>::value) {

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "layoutx/atoms.hpp"
+#include "layoutx/tensor_slice.hpp"
 #include "layoutx/tiler.hpp"
 
 namespace layoutx {
@@ -25,11 +26,36 @@ TiledMma make_tiled_mma(const MmaAtom& atom, const Layout& thr_layout, const std
 Int tile_size(const TiledMma& mma, int mode);
 IntTuple tile_shape(const TiledMma& mma);
 
-// thrfrg_C / thrfrg_A / thrfrg_B of the compact reference layout of the tile:
-// ((ThrV,(ThrM,ThrN)),(FrgV,(RestM,RestN))) -> index into the M x N tile, etc.
+// size(TiledMMA): the threads it takes, size(ThrLayoutVMNK).
+Int thread_count(const TiledMma& mma);
+
+// thrfrg_C / thrfrg_A / thrfrg_B of a tensor's layout L of rank >= 2
+// ((M,N,...), (M,K,...), (N,K,...)):
+// ((ThrV,(ThrM,ThrN)),(FrgV,(RestM,RestN,...))) -> what L maps to, etc.
+Layout thrfrg_C(const TiledMma& mma, const Layout& l, Diagnostics& diag);
+Layout thrfrg_A(const TiledMma& mma, const Layout& l, Diagnostics& diag);
+Layout thrfrg_B(const TiledMma& mma, const Layout& l, Diagnostics& diag);
+// The same of the compact reference layout of the tile (index into the M x N tile, etc.).
 Layout thrfrg_C(const TiledMma& mma, Diagnostics& diag);
 Layout thrfrg_A(const TiledMma& mma, Diagnostics& diag);
 Layout thrfrg_B(const TiledMma& mma, Diagnostics& diag);
+
+// get_slice(t)'s thr_vmnk: ThrLayoutVMNK.get_flat_coord(t), (v,m,n,k).
+IntTuple thread_vmnk(const TiledMma& mma, Int thread, Notation n);
+
+// get_slice(t).partition_C / _A / _B of the tensor L stands for (make_coord_tensor(L)):
+// thread t's (FrgV,RestM,RestN,...) part of it and where that starts.
+TensorSlice partition_C(const TiledMma& mma, Int thread, const Layout& l, Diagnostics& diag);
+TensorSlice partition_A(const TiledMma& mma, Int thread, const Layout& l, Diagnostics& diag);
+TensorSlice partition_B(const TiledMma& mma, Int thread, const Layout& l, Diagnostics& diag);
+
+// get_slice(t).partition_fragment_C / _A / _B: the layout of the register
+// fragment made for that partition (C: compact of its shape; A, B:
+// make_fragment_like). Throws for operands the atom reads from shared or
+// tensor memory through descriptors (GMMA/UMMA _SS, _RS B, SM100 MMA).
+Layout partition_fragment_C(const TiledMma& mma, Int thread, const Layout& l, Diagnostics& diag);
+Layout partition_fragment_A(const TiledMma& mma, Int thread, const Layout& l, Diagnostics& diag);
+Layout partition_fragment_B(const TiledMma& mma, Int thread, const Layout& l, Diagnostics& diag);
 
 // get_layoutC_TV / get_layoutA_TV / get_layoutB_TV: (thread index, value) -> index.
 Layout layout_C_TV(const TiledMma& mma, Diagnostics& diag);

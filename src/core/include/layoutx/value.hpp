@@ -1,9 +1,11 @@
 // What an expression evaluates to: an integer, a tuple (an int tuple, or a
 // tile when it holds layouts), a layout, a swizzle, a composed layout, `_`,
-// the LayoutLeft / LayoutRight tags, or a shared-memory pointer flag (the
-// middle of a canonical smem layout atom, read from its printed form).
+// the LayoutLeft / LayoutRight tags, a shared-memory pointer flag (the
+// middle of a canonical smem layout atom, read from its printed form), or an
+// object the libraries above the core define (a TiledMMA, a TiledCopy, an atom).
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -12,8 +14,16 @@
 
 namespace layoutx {
 
+// A value whose meaning lives above the core: what CuTe calls its type and
+// how CuTe's print(x) writes it (possibly several lines).
+struct ValueObject {
+  virtual ~ValueObject() = default;
+  virtual std::string type_name() const = 0;
+  virtual std::string print(Notation n) const = 0;
+};
+
 struct Value {
-  enum class Kind { Integer, Tuple, Layout, Swizzle, Composed, Underscore, LayoutLeft, LayoutRight, PointerFlag };
+  enum class Kind { Integer, Tuple, Layout, Swizzle, Composed, Underscore, LayoutLeft, LayoutRight, PointerFlag, Object };
 
   Kind kind = Kind::Underscore;
   Int integer;
@@ -22,6 +32,7 @@ struct Value {
   Swizzle swizzle;
   ComposedLayout composed;
   SmemPtrFlag pointer_flag;
+  std::shared_ptr<const ValueObject> object;  // Kind::Object
 
   static Value of(Int i);
   static Value of(const IntTuple& t);
@@ -30,6 +41,7 @@ struct Value {
   static Value of(const ComposedLayout& c);
   static Value of(const AnyLayout& l);
   static Value of(const SmemPtrFlag& f);
+  static Value of(std::shared_ptr<const ValueObject> o);
   static Value tuple(std::vector<Value> elems);
   static Value tag(Kind k);
 

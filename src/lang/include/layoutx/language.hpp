@@ -24,6 +24,37 @@ class SourceError : public Error {
   std::size_t offset_;
 };
 
+// An error an extension function blames on one of its arguments: the caret
+// goes under that argument.
+class ArgumentError : public Error {
+ public:
+  ArgumentError(std::size_t index, const std::string& message) : Error(message), index_(index) {}
+  std::size_t index() const { return index_; }
+
+ private:
+  std::size_t index_;
+};
+
+// A call of an extension function: its arguments and its template arguments
+// (a type written there, such as half_t, stands for its width in bits).
+struct ExtensionCall {
+  std::string_view name;
+  const std::vector<Value>& args;
+  const std::vector<std::int64_t>& template_args;
+  const std::vector<std::string>& template_types;  // per template argument: the type written, "" for an integer
+  Diagnostics& diag;
+};
+
+// What libraries above the language add to it (the atoms: CuTe's MMA and copy
+// atoms by name, make_tiled_mma, partition_A, ...): names the language does
+// not know, and functions it looks up after its own table.
+struct LanguageExtension {
+  // The value `name<template_text>` stands for (template_text is the text
+  // between < and >, "" without one); nothing when the name is not the extension's.
+  std::function<std::optional<Value>(std::string_view name, std::string_view template_text)> name;
+  std::map<std::string, std::function<Value(const ExtensionCall&)>, std::less<>> functions;
+};
+
 struct LanguageOptions {
   bool dynamic = false;              // plain integers are dynamic, _N static (CuTe-exact mode)
   std::size_t max_depth = 64;        // nesting of parentheses and calls
@@ -31,6 +62,8 @@ struct LanguageOptions {
   // Names the user bound (--define M=1000, the explorer's `let`): a name
   // evaluates to its value, and `L(i)` of a bound layout evaluates it.
   std::map<std::string, Value, std::less<>> names;
+  // Names and functions from the libraries above the language (none when null).
+  const LanguageExtension* extension = nullptr;
 };
 
 // Whether `name` can be bound: an identifier that is no function, atom tag or
@@ -78,5 +111,7 @@ Evaluation evaluate_with_operands(std::string_view text, const LanguageOptions& 
 
 // Every function name the language knows (for help text, completions and "did you mean").
 const std::vector<std::string>& function_names();
+// The same with the extension's functions, sorted.
+std::vector<std::string> function_names(const LanguageExtension* extension);
 
 }  // namespace layoutx

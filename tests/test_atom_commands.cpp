@@ -1,0 +1,91 @@
+// Every catalogue atom through what `tv --atom`, `draw --atom`, `bank --atom`
+// and `swizzle-search` (a copy atom as the access KIND) compute for it: each
+// atom is accepted or refused as tests/data/atom_commands.tsv says (the first
+// row whose command and name pattern match), with the reason the row names.
+// MMA atoms' grids and pictures are drawn by test_pictures; here their TiledMMA
+// operands are made, and copy atoms' grids drawn at the default 16-bit values.
+#include <regex>
+#include <string>
+#include <vector>
+
+#include "layoutx/atoms.hpp"
+#include "layoutx/render_picture.hpp"
+#include "layoutx/tiled_mma.hpp"
+#include "test_support.hpp"
+
+namespace layoutx {
+
+namespace {
+
+struct Expectation {
+  std::string command;
+  std::regex name;
+  std::string pattern, outcome;  // outcome: "ok", or a substring of the refusal
+  int matched = 0;
+};
+
+// "" when the command's computation succeeds, else its message.
+std::string outcome_of(const std::string& command, const Atom& atom) {
+  try {
+    Diagnostics diag;
+    PictureOptions options;
+    if (command == "bank-load" || command == "bank-store") {
+      shared_access_of(atom, command == "bank-store");
+    } else if (atom.kind == Atom::Kind::Mma) {
+      const TiledMma mma = make_tiled_mma(atom.mma, make_layout(IntTuple::tuple({static_int(1), static_int(1), static_int(1)})), {}, diag);
+      operand_A(mma, diag);
+      operand_B(mma, diag);
+      operand_C(mma, diag);
+    } else {
+      const CopyElements e = copy_elements(atom.copy, 16, diag);
+      const TvView src{"Src", e.src, atom.copy.thr_id, e.tile, false}, dst{"Dst", e.dst, atom.copy.thr_id, e.tile, false};
+      if (command == "tv") {
+        render_tv_grid(src, options);
+        render_tv_grid(dst, options);
+      } else {
+        copy_picture(src, dst, options);
+      }
+    }
+    return "";
+  } catch (const Error& e) {
+    return e.what();
+  }
+}
+
+}  // namespace
+
+TEST_CASE("every catalogue atom is accepted or refused with its reason by tv, draw, bank and swizzle-search") {
+  std::vector<Expectation> table;
+  for (const auto& row : test::read_tsv("atom_commands.tsv")) {
+    REQUIRE(row.size() == 3);
+    table.push_back({row[0], std::regex(row[1]), row[1], row[2]});
+  }
+  test::Mismatches mismatches;
+  int checked = 0;
+  for (const Atom& atom : atom_catalogue()) {
+    for (const std::string command : {"tv", "draw", "bank-load", "bank-store"}) {
+      Expectation* row = nullptr;
+      for (auto& e : table)
+        if (e.command == command && std::regex_search(atom.name, e.name)) {
+          row = &e;
+          break;
+        }
+      if (!row) {
+        if (mismatches.report()) FAIL_CHECK(command << " " << atom.name << ": no row of atom_commands.tsv matches");
+        continue;
+      }
+      ++row->matched;
+      ++checked;
+      const std::string got = outcome_of(command, atom);
+      const bool ok = row->outcome == "ok" ? got.empty() : !got.empty() && got.find(row->outcome) != std::string::npos;
+      if (!ok && mismatches.report())
+        FAIL_CHECK(command << " " << atom.name << " (row " << row->pattern << "): expected " << row->outcome
+                           << ", got " << (got.empty() ? "ok" : got));
+    }
+  }
+  for (const auto& e : table) CHECK_MESSAGE(e.matched > 0, e.command << " " << e.pattern << " matches no atom");
+  CHECK(checked == 4 * static_cast<int>(atom_catalogue().size()));
+  CHECK(mismatches.count() == 0);
+}
+
+}  // namespace layoutx
