@@ -7,7 +7,7 @@ _layoutx_names='append as_position_independent_swizzle_layout back blocked_produ
 # The commands under the command path $1.
 _layoutx_commands_of() {
   case $1 in
-    '') REPLY='eval emit print offsets info eq lookup coalescing explain check draw tv atom bank swizzle-search repl' ;;
+    '') REPLY='eval emit print offsets info eq lookup coalescing explain check draw tv atom partition bank swizzle-search repl' ;;
     *) REPLY='' ;;
   esac
 }
@@ -28,6 +28,7 @@ _layoutx_command_named() {
     '|draw') REPLY='draw' ;;
     '|tv') REPLY='tv' ;;
     '|atom') REPLY='atom' ;;
+    '|partition') REPLY='partition' ;;
     '|bank') REPLY='bank' ;;
     '|swizzle-search') REPLY='swizzle-search' ;;
     '|repl') REPLY='repl' ;;
@@ -52,6 +53,7 @@ _layoutx_options_of() {
     'draw') REPLY='-h --help --atom --format -o --output --max-picture-cells --color-by --bits' ;;
     'tv') REPLY='-h --help --thr-id --atom --operand --bits --by-thread --inverse --format -o --output --max-picture-cells' ;;
     'atom') REPLY='-h --help --list --arch --kind --type --gmem --smem --multicast --grid --tile --permute --bits --format -o --output --max-picture-cells' ;;
+    'partition') REPLY='-h --help --mma --atoms --permute --copy --thr --val --operand --bits --tile --tile-coord --problem -t --thread --owner -f --format --json -o --output --max-picture-cells' ;;
     'bank') REPLY='-h --help --access --atom --smem --tv --json --grid --elem-bytes --elem-bits' ;;
     'swizzle-search') REPLY='-h --help --write --read --top --no-padding --no-swizzle --json --stats --elem-bytes --elem-bits' ;;
     'repl') REPLY='-h --help' ;;
@@ -116,6 +118,22 @@ _layoutx_value_of() {
     'atom|--format') REPLY='choices:text svg tikz html' ;;
     'atom|-o'|'atom|--output') REPLY='file' ;;
     'atom|--max-picture-cells') REPLY='none' ;;
+    'partition|--mma') REPLY='none' ;;
+    'partition|--atoms') REPLY='expression' ;;
+    'partition|--permute') REPLY='none' ;;
+    'partition|--copy') REPLY='none' ;;
+    'partition|--thr') REPLY='expression' ;;
+    'partition|--val') REPLY='expression' ;;
+    'partition|--operand') REPLY='none' ;;
+    'partition|--bits') REPLY='none' ;;
+    'partition|--tile') REPLY='none' ;;
+    'partition|--tile-coord') REPLY='none' ;;
+    'partition|--problem') REPLY='none' ;;
+    'partition|-t'|'partition|--thread') REPLY='none' ;;
+    'partition|--owner') REPLY='none' ;;
+    'partition|-f'|'partition|--format') REPLY='choices:text csv json svg tikz html' ;;
+    'partition|-o'|'partition|--output') REPLY='file' ;;
+    'partition|--max-picture-cells') REPLY='none' ;;
     'bank|--access') REPLY='choices:ld16 ld32 ld64 ld128 st16 st32 st64 st128 ldsm1 ldsm2 ldsm4 ldsm1t ldsm2t ldsm4t stsm1 stsm2 stsm4 stsm4t' ;;
     'bank|--atom') REPLY='atom' ;;
     'bank|--smem') REPLY='expression' ;;
@@ -146,6 +164,7 @@ _layoutx_positional_of() {
     'draw') REPLY='expression' ;;
     'tv') REPLY='expression' ;;
     'atom') REPLY='atom' ;;
+    'partition') REPLY='expression' ;;
     'bank') REPLY='expression' ;;
     'swizzle-search') REPLY='expression' ;;
     *) REPLY=none ;;
