@@ -14,7 +14,6 @@ namespace {
 // Every thread's partition is held at once: past this many, one thread at a time.
 constexpr std::int64_t kMaxListedThreads = 1 << 16;
 
-int modes_of(const IntTuple& t) { return t.is_leaf() ? 1 : t.rank(); }
 
 // The modes of the CTA tile (M,N,K) an MMA operand keeps: local_tile's
 // projections Step<_1,X,_1> (A), Step<X,_1,_1> (B), Step<_1,_1,X> (C).
@@ -61,9 +60,9 @@ TensorSlice cta_tile(const Partitioner& p, const PartitionRequest& r, const Layo
                             coord.size(), to_text(*r.tile, n), extents.size()));
   extents = projected(extents, modes);
   coord = projected(coord, modes);
-  if (static_cast<int>(extents.size()) != modes_of(l.shape))
+  if (static_cast<int>(extents.size()) != l.shape.rank())
     throw Error(fmt::format("the tile covers {} modes; the tensor {} has {}", extents.size(), to_text(l, n),
-                            modes_of(l.shape)));
+                            l.shape.rank()));
   std::vector<Tiler> tiler;
   for (const Value& e : extents) {
     if (e.kind != Value::Kind::Integer)
@@ -71,7 +70,7 @@ TensorSlice cta_tile(const Partitioner& p, const PartitionRequest& r, const Layo
     tiler.push_back(Tiler::of(e.integer));
   }
   const Layout tiled = zipped_divide(l, Tiler::tuple(tiler), diag);
-  const Value at = Value::tuple({underscore_modes(modes_of(tiled.shape[0])), one_or_tuple(coord)});
+  const Value at = Value::tuple({underscore_modes(tiled.shape[0].rank()), one_or_tuple(coord)});
   return tensor_slice(origin, tiled, at, n);
 }
 
@@ -126,9 +125,9 @@ PartitionAnswer partition_threads(const Partitioner& p, const PartitionRequest& 
     throw Error("a CTA tile and its coordinate go together (--tile and --tile-coord)");
   const IntTuple flat_shape = product_each(inner.shape);
   a.model.bound = r.problem ? *r.problem : flat_shape;
-  if (modes_of(a.model.bound) != modes_of(flat_shape))
+  if (a.model.bound.rank() != flat_shape.rank())
     throw Error(fmt::format("the problem {} has rank {}; the tensor {} has rank {}", to_text(a.model.bound, n),
-                            modes_of(a.model.bound), to_text(inner, n), modes_of(flat_shape)));
+                            a.model.bound.rank(), to_text(inner, n), flat_shape.rank()));
   a.model.max_vector = 128 / r.bits > 0 ? 128 / r.bits : 1;
   const TensorSlice tile = cta_tile(p, r, inner, diag);
   const TensorSlice coords = cta_tile(p, r, make_identity_layout(flat_shape), diag);
@@ -157,7 +156,7 @@ PartitionAnswer partition_threads(const Partitioner& p, const PartitionRequest& 
 
 TileTv tile_tv(const Partitioner& p, const PartitionAnswer& a, Diagnostics& diag) {
   const Notation n = diag.notation();
-  if (modes_of(a.tile.shape) < 2)
+  if (a.tile.shape.rank() < 2)
     throw Error(fmt::format("a picture needs a tile of two modes; {} has one", to_text(a.tile, n)));
   const Int rows = product(a.tile.shape[0]), cols = product(a.tile.shape[1]);
   const Layout compact = make_layout(IntTuple::tuple({rows, cols}));

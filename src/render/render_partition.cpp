@@ -14,7 +14,10 @@ namespace {
 std::string coordinate_text(const ThreadAccesses& t, std::size_t i) {
   const std::size_t r = static_cast<std::size_t>(t.coord_rank);
   std::string out = "(";
-  for (std::size_t j = 0; j < r; ++j) out += (j ? "," : "") + std::to_string(t.coords[i * r + j]);
+  for (std::size_t j = 0; j < r; ++j) {
+    if (j) out += ',';
+    out += std::to_string(t.coords[i * r + j]);
+  }
   return out + ")";
 }
 
@@ -77,7 +80,10 @@ std::string thread_json(const PartitionView& v, const ThreadAccesses& t) {
   out += fmt::format("\"fragment\":{},\"vector\":{},\"vector_bits\":{},\"masked\":{},\"offsets\":[{}],\"coords\":[",
                      t.fragment ? json::quote(to_text(*t.fragment, n)) : "null", t.vector, t.vector * v.bits, t.masked,
                      fmt::join(t.offsets, ","));
-  for (std::size_t i = 0; i < t.offsets.size(); ++i) out += (i ? "," : "") + json::quote(coordinate_text(t, i));
+  for (std::size_t i = 0; i < t.offsets.size(); ++i) {
+    if (i) out += ',';
+    out += json::quote(coordinate_text(t, i));
+  }
   out += "],\"pred\":\"";
   for (std::size_t i = 0; i < t.offsets.size(); ++i) out += t.in_bounds[i] ? '1' : '0';
   return out + "\"}";
@@ -133,7 +139,10 @@ std::string render_partition_json(const PartitionView& v, const std::vector<Thre
       json::quote(v.partitioner), v.threads.value, json::quote(to_text(v.tile, n)), json::quote(to_text(v.tile_origin, n)),
       json::quote(to_text(v.tile_coord_origin, n)), v.swizzle ? json::quote(swizzle_text(v)) : "null",
       json::quote(to_text(v.bound, n)), v.bits, v.no_fragment.empty() ? "null" : json::quote(v.no_fragment));
-  for (std::size_t i = 0; i < threads.size(); ++i) out += (i ? ",\n" : "\n") + thread_json(v, threads[i]);
+  for (std::size_t i = 0; i < threads.size(); ++i) {
+    out += i ? ",\n" : "\n";
+    out += thread_json(v, threads[i]);
+  }
   return out + "\n]}\n";
 }
 
