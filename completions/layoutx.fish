@@ -4,7 +4,7 @@
 
 complete -c layoutx -f
 
-set -g __layoutx_names append as_position_independent_swizzle_layout back blocked_product ceil_div coalesce compatible complement composition congruent coshape cosize crd2idx depth domain_distribute domain_offset downcast elem_scale evenly_divides filter filter_zeros flat_divide flat_product flatten front get get_layoutA_TV get_layoutB_TV get_layoutC_TV get_layoutD_TV get_layoutS_TV group idx2crd inner_partition inner_product layout left_inverse local_partition local_tile logical_divide logical_product make_basis_like make_composed_layout make_coord make_fragment_like make_identity_layout make_layout make_layout_like make_ordered_layout make_shape make_step make_stride make_swizzle make_tile make_tiled_copy make_tiled_mma make_tuple max_alignment max_common_layout max_common_vector nullspace outer_partition partition_A partition_B partition_C partition_D partition_S partition_fragment_C prepend product product_each raked_product rank recast recast_layout remove replace reverse right_inverse select shape shape_div size slice_and_offset stride take tile_shape tile_size tile_to_shape tiled_divide tiled_product unflatten upcast weakly_congruent with_shape zip zipped_divide zipped_product LayoutLeft LayoutRight Swizzle
+set -g __layoutx_names append as_position_independent_swizzle_layout back blocked_product ceil_div coalesce compatible complement composition congruent coshape cosize crd2idx depth domain_distribute domain_offset downcast elem_scale evenly_divides filter filter_zeros flat_divide flat_product flatten front get get_layoutA_TV get_layoutB_TV get_layoutC_TV get_layoutD_TV get_layoutS_TV group idx2crd inner_partition inner_product layout left_inverse local_partition local_tile logical_divide logical_product make_basis_like make_composed_layout make_coord make_fragment_like make_identity_layout make_layout make_layout_like make_ordered_layout make_shape make_step make_stride make_swizzle make_tile make_tiled_copy make_tiled_mma make_tuple max_alignment max_common_layout max_common_vector nullspace outer_partition partition_A partition_B partition_C partition_D partition_S partition_fragment_A partition_fragment_B partition_fragment_C prepend product product_each raked_product rank recast recast_layout remove replace reverse right_inverse select shape shape_div size slice_and_offset stride take tile_shape tile_size tile_to_shape tiled_divide tiled_product unflatten upcast weakly_congruent with_shape zip zipped_divide zipped_product LayoutLeft LayoutRight Swizzle
 
 # The command path before the cursor: commands chosen, option values skipped.
 function __layoutx_path
@@ -16,7 +16,7 @@ function __layoutx_path
             continue
         end
         switch "$path|$word"
-            case '|--color' '|--max-depth' '|--max-length' '|--max-cells' '|--shape' '|-D' '|--define' 'emit|--as' 'emit|--warps' 'emit|--shape' 'print|--color-by' 'print|--bits' 'print|--rows' 'print|--cols' 'offsets|-f' 'offsets|--format' 'eq|--max-diffs' 'eq|--limit' 'lookup|-o' 'lookup|--offset' 'lookup|-i' 'lookup|--index' 'lookup|-c' 'lookup|--coord' 'lookup|--max-matches' 'coalescing|-e' 'coalescing|--element-bytes' 'coalescing|-w' 'coalescing|--warp' 'coalescing|--vector' 'coalescing|--max-vector-bytes' 'coalescing|--sector-bytes' 'coalescing|--line-bytes' 'coalescing|--limit' 'check|--first' 'check|--limit' 'draw|--atom' 'draw|--format' 'draw|-o' 'draw|--output' 'draw|--max-picture-cells' 'draw|--color-by' 'draw|--bits' 'tv|--thr-id' 'tv|--atom' 'tv|--operand' 'tv|--bits' 'tv|--format' 'tv|-o' 'tv|--output' 'tv|--max-picture-cells' 'atom|--arch' 'atom|--kind' 'atom|--type' 'atom|--gmem' 'atom|--smem' 'atom|--multicast' 'atom|--tile' 'atom|--permute' 'atom|--bits' 'atom|--format' 'atom|-o' 'atom|--output' 'atom|--max-picture-cells' 'bank|--access' 'bank|--atom' 'bank|--smem' 'bank|--elem-bytes' 'bank|--elem-bits' 'swizzle-search|--write' 'swizzle-search|--read' 'swizzle-search|--top' 'swizzle-search|--elem-bytes' 'swizzle-search|--elem-bits'
+            case '|--color' '|--max-depth' '|--max-length' '|--max-cells' '|--shape' '|-D' '|--define' 'emit|--as' 'emit|--warps' 'emit|--shape' 'print|--color-by' 'print|--bits' 'print|--rows' 'print|--cols' 'offsets|-f' 'offsets|--format' 'eq|--max-diffs' 'eq|--limit' 'lookup|-o' 'lookup|--offset' 'lookup|-i' 'lookup|--index' 'lookup|-c' 'lookup|--coord' 'lookup|--max-matches' 'coalescing|-e' 'coalescing|--element-bytes' 'coalescing|-w' 'coalescing|--warp' 'coalescing|--vector' 'coalescing|--max-vector-bytes' 'coalescing|--sector-bytes' 'coalescing|--line-bytes' 'coalescing|--limit' 'check|--first' 'check|--limit' 'draw|--atom' 'draw|--format' 'draw|-o' 'draw|--output' 'draw|--max-picture-cells' 'draw|--color-by' 'draw|--bits' 'tv|--thr-id' 'tv|--atom' 'tv|--operand' 'tv|--bits' 'tv|--format' 'tv|-o' 'tv|--output' 'tv|--max-picture-cells' 'atom|--arch' 'atom|--kind' 'atom|--type' 'atom|--gmem' 'atom|--smem' 'atom|--multicast' 'atom|--tile' 'atom|--permute' 'atom|--bits' 'atom|--format' 'atom|-o' 'atom|--output' 'atom|--max-picture-cells' 'partition|--mma' 'partition|--atoms' 'partition|--permute' 'partition|--copy' 'partition|--thr' 'partition|--val' 'partition|--operand' 'partition|--bits' 'partition|--tile' 'partition|--tile-coord' 'partition|--problem' 'partition|-t' 'partition|--thread' 'partition|--owner' 'partition|-f' 'partition|--format' 'partition|-o' 'partition|--output' 'partition|--max-picture-cells' 'bank|--access' 'bank|--atom' 'bank|--smem' 'bank|--elem-bytes' 'bank|--elem-bits' 'swizzle-search|--write' 'swizzle-search|--read' 'swizzle-search|--top' 'swizzle-search|--elem-bytes' 'swizzle-search|--elem-bits'
                 set skip 1
             case '|eval'
                 set -a path eval
@@ -44,6 +44,8 @@ function __layoutx_path
                 set -a path tv
             case '|atom'
                 set -a path atom
+            case '|partition'
+                set -a path partition
             case '|bank'
                 set -a path bank
             case '|swizzle-search'
@@ -96,6 +98,7 @@ complete -c layoutx -n '__layoutx_at' -a check -d 'Cross-check each result: the 
 complete -c layoutx -n '__layoutx_at' -a draw -d 'Draw a layout as a picture: SVG, TikZ (like print_latex) or an HTML page'
 complete -c layoutx -n '__layoutx_at' -a tv -d 'Show which thread and value own each cell of a tile (print_latex_tv)'
 complete -c layoutx -n '__layoutx_at' -a atom -d 'Show an MMA or copy atom of CuTe (shape, ThrID, TV layouts) or draw it'
+complete -c layoutx -n '__layoutx_at' -a partition -d 'What each thread of a TiledMMA or TiledCopy touches of a CTA tile: fragment, coordinates, offsets, access width, the residue predicate\'s masked elements; or who owns a coordinate'
 complete -c layoutx -n '__layoutx_at' -a bank -d 'Shared-memory bank conflicts: the wavefronts one warp\'s access takes, as an H200 counts them'
 complete -c layoutx -n '__layoutx_at' -a swizzle-search -d 'Rank Swizzle<B,M,S> and paddings of a shared-memory tile by the wavefronts of its accesses'
 complete -c layoutx -n '__layoutx_at' -a repl -d 'The interactive explorer: expressions, let bindings, grids, :help (also layoutx alone on a terminal)'
@@ -216,6 +219,26 @@ complete -c layoutx -n '__layoutx_at atom' -l format -x -a 'text svg tikz html' 
 complete -c layoutx -n '__layoutx_at atom' -s o -l output -r -F -d 'Write to FILE (.svg, .tex, .html) instead of standard output'
 complete -c layoutx -n '__layoutx_at atom' -l max-picture-cells -x -d 'Largest picture drawn, in cells (default 65536)'
 complete -c layoutx -n '__layoutx_at atom' -a '(__layoutx_atoms)'
+
+complete -c layoutx -n '__layoutx_at partition' -s h -l help -d 'Print this help message and exit'
+complete -c layoutx -n '__layoutx_at partition' -l mma -x -d 'Partition by a TiledMMA of this MMA atom, e.g. SM80_16x8x16_F16F16F16F16_TN'
+complete -c layoutx -n '__layoutx_at partition' -l atoms -x -a '(__layoutx_expression)' -d 'With --mma: the layout of atoms over (M,N,K), e.g. (2,2,1) (default (1,1,1))'
+complete -c layoutx -n '__layoutx_at partition' -l permute -x -d 'With --mma: make_tiled_mma\'s permutation of M, N, K, e.g. (32,32,16)'
+complete -c layoutx -n '__layoutx_at partition' -l copy -x -d 'Partition by a TiledCopy of this copy atom, e.g. SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>'
+complete -c layoutx -n '__layoutx_at partition' -l thr -x -a '(__layoutx_expression)' -d 'With --copy: make_tiled_copy\'s thread layout, e.g. (32,4):(4,1)'
+complete -c layoutx -n '__layoutx_at partition' -l val -x -a '(__layoutx_expression)' -d 'With --copy: make_tiled_copy\'s value layout, e.g. (1,8)'
+complete -c layoutx -n '__layoutx_at partition' -l operand -x -d 'A, B or C (default C) of a TiledMMA; S or D (default S) of a TiledCopy'
+complete -c layoutx -n '__layoutx_at partition' -l bits -x -d 'The width of an element in bits (default 16)'
+complete -c layoutx -n '__layoutx_at partition' -l tile -x -d 'The CTA tile local_tile cuts: (M,N,K) for a TiledMMA, else one extent per mode'
+complete -c layoutx -n '__layoutx_at partition' -l tile-coord -x -d 'The CTA tile\'s coordinate, e.g. (7,7,31); _ keeps a mode, as kernels keep k'
+complete -c layoutx -n '__layoutx_at partition' -l problem -x -d 'The predicate\'s bound, e.g. 1000,1000: elements whose coordinate is not below it are masked (default: the tensor\'s shape)'
+complete -c layoutx -n '__layoutx_at partition' -s t -l thread -x -d 'One thread, with its elements listed (default: every thread)'
+complete -c layoutx -n '__layoutx_at partition' -l owner -x -d 'Who owns a coordinate, e.g. 999,31: each thread and element index holding it'
+complete -c layoutx -n '__layoutx_at partition' -s f -l format -x -a 'text csv json svg tikz html' -d 'text, csv or json; svg, tikz or html draw the tile\'s threads (default text)'
+complete -c layoutx -n '__layoutx_at partition' -l json -d 'The same as --format json'
+complete -c layoutx -n '__layoutx_at partition' -s o -l output -r -F -d 'Write the picture to FILE (.svg, .tex, .html)'
+complete -c layoutx -n '__layoutx_at partition' -l max-picture-cells -x -d 'Largest picture drawn, in cells (default 65536)'
+complete -c layoutx -n '__layoutx_at partition' -a '(__layoutx_expression)'
 
 complete -c layoutx -n '__layoutx_at bank' -s h -l help -d 'Print this help message and exit'
 complete -c layoutx -n '__layoutx_at bank' -l access -x -a 'ld16 ld32 ld64 ld128 st16 st32 st64 st128 ldsm1 ldsm2 ldsm4 ldsm1t ldsm2t ldsm4t stsm1 stsm2 stsm4 stsm4t' -d 'The shared-memory instruction (ld128: 128-bit loads, ldsm4: ldmatrix.x4, ...)'

@@ -143,6 +143,13 @@ def cases():
     out.append(case('SM90_TMA_LOAD_MULTICAST', 'half_t', '(4096,1024):(1024,_1)', '(6,64):(64,1)', 4))
     out.append(case('SM90_TMA_LOAD_MULTICAST', 'half_t', '(4096,1024):(1024,_1)', '(12,64):(64,1)', 8))
     out.append(case('SM90_TMA_LOAD_MULTICAST', 'half_t', '(4096,1024):(1024,_1)', '(128,64):(64,1)', 3))
+    # Rank-1 tensors and tiles (the identity layout of a rank-1 shape has the stride _1, no basis).
+    out.append(case('SM90_TMA_LOAD', 'half_t', '64:_1', '64:1'))
+    out.append(case('SM90_TMA_LOAD', 'half_t', '(64,32):(_1,64)', '64:1'))
+    # More modes than a box has: the trailing ones grouped, read through the stride recurrence.
+    out.append(case('SM90_TMA_LOAD', 'float', '(2,2,2,2,2,2,2,2):(_1,2,4,8,16,32,64,128)', '(2,2,2,2,2,2,2,2):(1,2,4,8,16,32,64,128)'))
+    out.append(case('SM90_TMA_LOAD_MULTICAST', 'half_t', '(4,4):(_1,4)', '(4,4):(1,4)', 16))
+    out.append(case('SM90_TMA_LOAD', 'half_t', '(16,16,16,16,16,16):(_1,16,256,4096,65536,1048576)', '(16,2,2,2,2,2):(1,16,256,4096,65536,1048576)'))
     for i, c in enumerate(out):
         c['id'] = 'tma-%03d' % (i + 1)
     return out

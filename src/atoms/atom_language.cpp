@@ -83,7 +83,7 @@ struct Args {
   Layout layout(std::size_t i) const {
     const Value& v = c.args.at(i);
     if (v.kind == Value::Kind::Composed)
-      throw ArgumentError(i, fmt::format("{} of a swizzled layout is not supported; partition its inner layout", c.name));
+      throw ArgumentError(i, fmt::format("{} of a swizzled layout is not supported: CuTe has no coordinate tensor of a ComposedLayout (make_coord_tensor does not compile; a swizzled tensor is partitioned through its smem pointer); partition its inner layout", c.name));
     if (auto l = v.as_plain_layout()) return *l;
     throw ArgumentError(i, fmt::format("expected a layout (or a shape), got {}", described(v)));
   }
@@ -262,6 +262,8 @@ LanguageExtension make_atom_language() {
       {"partition_A", mma_partition(partition_A)},
       {"partition_B", mma_partition(partition_B)},
       {"partition_C", mma_partition(partition_C)},
+      {"partition_fragment_A", mma_fragment(partition_fragment_A)},
+      {"partition_fragment_B", mma_fragment(partition_fragment_B)},
       {"partition_fragment_C", mma_fragment(partition_fragment_C)},
       {"partition_S", copy_partition(partition_S)},
       {"partition_D", copy_partition(partition_D)},

@@ -48,8 +48,9 @@ bool is_two_sm(const std::string& op) { return op.rfind("SM100_TMA_2SM", 0) == 0
 // basis_value(e) is static 1 (a stride 1@i, or the integer _1).
 bool is_unit_basis(Int e) { return e.is_static && e.value == 1; }
 
-// tb == E<i>{}: the same basis, scaled by a static 1.
-bool same_unit_basis(Int tb, Int e) { return tb.is_scaled_basis() && tb.basis == e.basis && is_unit_basis(tb); }
+// tb == E<i>{}: the same basis (or both none, the _1 a rank-1 tensor's identity
+// layout has), scaled by a static 1.
+bool same_unit_basis(Int tb, Int e) { return tb.basis == e.basis && is_unit_basis(tb); }
 
 // basis_get(e, t): the element of `t` that basis e selects.
 const IntTuple& basis_get(Int e, const IntTuple& t) {

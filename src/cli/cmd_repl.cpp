@@ -31,13 +31,6 @@ const char* const kHelp =
 
 const std::vector<std::string> kCommandWords = {":help", ":names", ":atom", ":quit"};
 
-std::string trimmed(std::string_view text) {
-  const auto begin = text.find_first_not_of(" \t\r");
-  if (begin == std::string_view::npos) return "";
-  const auto end = text.find_last_not_of(" \t\r");
-  return std::string(text.substr(begin, end - begin + 1));
-}
-
 std::vector<std::string> completion_words(const Settings& s) {
   std::vector<std::string> words = function_names(s.language.extension);
   for (const char* w : {"LayoutLeft", "LayoutRight", "Swizzle", "let"}) words.emplace_back(w);
@@ -90,7 +83,7 @@ void show_atom(const std::string& name) {
 bool run_command(const Settings& s, const std::string& line) {
   const auto space = line.find_first_of(" \t");
   const std::string word = line.substr(0, space);
-  const std::string rest = space == std::string::npos ? "" : trimmed(line.substr(space));
+  const std::string rest = space == std::string::npos ? "" : std::string(trimmed(line.substr(space)));
   if (word == ":quit" || word == ":q" || word == ":exit") return false;
   if (word == ":help" || word == ":h")
     out(kHelp);
@@ -109,7 +102,7 @@ bool run_command(const Settings& s, const std::string& line) {
 // `let NAME = EXPR`: bound, then shown as any value is.
 void run_let(Settings& s, const std::string& definition) {
   if (!bind_definition(s, definition)) return;
-  const std::string name = trimmed(definition.substr(0, definition.find('=')));
+  const std::string name(trimmed(definition.substr(0, definition.find('='))));
   out(name + " = ");
   show(s, s.language.names.at(name));
 }
@@ -123,7 +116,7 @@ int run_explorer(Settings& s) {
   out(fmt::format("layoutx explorer: CuTe layouts as you type them. :help for help, Ctrl-D to leave.{}\n",
                   LineEditor::editing() ? "" : "\n(built without libedit: no line editing, completion or recall)"));
   while (const auto input = editor.read(kPrompt)) {
-    const std::string line = trimmed(*input);
+    const std::string line(trimmed(*input));
     if (holds_no_expression(line)) continue;
     editor.remember(line);
     if (line.front() == ':') {

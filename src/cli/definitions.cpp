@@ -1,4 +1,5 @@
 #include "definitions.hpp"
+#include "input_lines.hpp"
 
 #include <fmt/format.h>
 
@@ -11,13 +12,6 @@ namespace {
 std::size_t skip_spaces(std::string_view text, std::size_t at) {
   while (at < text.size() && (text[at] == ' ' || text[at] == '\t')) ++at;
   return at;
-}
-
-std::string_view trimmed(std::string_view text) {
-  const std::size_t begin = skip_spaces(text, 0);
-  std::size_t end = text.size();
-  while (end > begin && (text[end - 1] == ' ' || text[end - 1] == '\t')) --end;
-  return text.substr(begin, end - begin);
 }
 
 }  // namespace

@@ -131,6 +131,7 @@ Command register_check(CLI::App* sub, Settings& s);
 Command register_draw(CLI::App* sub, Settings& s);
 Command register_tv(CLI::App* sub, Settings& s);
 Command register_atom(CLI::App* sub, Settings& s);
+Command register_partition(CLI::App* sub, Settings& s);
 Command register_bank(CLI::App* sub, Settings& s);
 Command register_swizzle_search(CLI::App* sub, Settings& s);
 Command register_repl(CLI::App* sub, Settings& s);

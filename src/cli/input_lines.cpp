@@ -115,4 +115,10 @@ std::optional<InputExpression> ExpressionSource::next() {
   }
 }
 
+std::string_view trimmed(std::string_view text) {
+  const std::size_t begin = text.find_first_not_of(" \t\r");
+  if (begin == std::string_view::npos) return {};
+  return text.substr(begin, text.find_last_not_of(" \t\r") - begin + 1);
+}
+
 }  // namespace layoutx::cli

@@ -23,6 +23,9 @@ struct InputExpression {
 // attribute ('#ttg.blocked<{...}>') is an expression, not a comment.
 bool holds_no_expression(std::string_view line);
 
+// The text without its leading and trailing blanks (spaces, tabs, carriage returns).
+std::string_view trimmed(std::string_view text);
+
 class ExpressionSource {
  public:
   ExpressionSource(std::vector<std::string> args, std::size_t max_length);

@@ -29,7 +29,7 @@ std::string data_directory() {
 #if LAYOUTX_HAVE_LIBEDIT
 // libedit calls back through plain C functions, which cannot carry a closure:
 // the word list of the editor reading now lives here while it reads.
-const std::function<std::vector<std::string>()>* completion_words = nullptr;
+const std::function<std::vector<std::string>()>* reading_words = nullptr;
 
 char* next_completion(const char* text, int state) {
   static std::vector<std::string> matches;
@@ -38,8 +38,8 @@ char* next_completion(const char* text, int state) {
     matches.clear();
     next = 0;
     const std::string prefix(text);
-    if (completion_words)
-      for (auto& w : (*completion_words)())
+    if (reading_words)
+      for (auto& w : (*reading_words)())
         if (w.compare(0, prefix.size(), prefix) == 0) matches.push_back(std::move(w));
   }
   if (next >= matches.size()) return nullptr;
@@ -74,7 +74,7 @@ LineEditor::LineEditor(std::string history_path, std::function<std::vector<std::
 #if LAYOUTX_HAVE_LIBEDIT
   static std::function<std::vector<std::string>()> words_held;
   words_held = std::move(words);
-  completion_words = &words_held;
+  reading_words = &words_held;
   rl_readline_name = "layoutx";
   // Words end where an expression's punctuation begins.
   static char breaks[] = " \t\n(),:<>=";
@@ -90,7 +90,7 @@ LineEditor::LineEditor(std::string history_path, std::function<std::vector<std::
 
 LineEditor::~LineEditor() {
 #if LAYOUTX_HAVE_LIBEDIT
-  completion_words = nullptr;
+  reading_words = nullptr;
   if (!history_path_.empty()) write_history(history_path_.c_str());
 #endif
 }

@@ -130,6 +130,9 @@ constexpr Registration kCommands[] = {
      "Show which thread and value own each cell of a tile (print_latex_tv)"},
     {"atom", register_atom,
      "Show an MMA or copy atom of CuTe (shape, ThrID, TV layouts) or draw it"},
+    {"partition", register_partition,
+     "What each thread of a TiledMMA or TiledCopy touches of a CTA tile: fragment, coordinates, offsets, access "
+     "width, the residue predicate's masked elements; or who owns a coordinate"},
     {"bank", register_bank,
      "Shared-memory bank conflicts: the wavefronts one warp's access takes, as an H200 counts them"},
     {"swizzle-search", register_swizzle_search,

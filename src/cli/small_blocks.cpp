@@ -4,7 +4,16 @@
 // vectors and strings (int tuples, syntax nodes, values); glibc's malloc/free
 // pair costs about ten times the free-list pop/push. Under AddressSanitizer
 // the standard operators stay, so that every block is still checked.
-#if !defined(__SANITIZE_ADDRESS__)
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define LAYOUTX_STANDARD_OPERATOR_NEW 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+#define LAYOUTX_STANDARD_OPERATOR_NEW 1
+#endif
+
+#if !defined(LAYOUTX_STANDARD_OPERATOR_NEW)
 
 #include <cstddef>
 #include <cstdlib>

@@ -127,6 +127,24 @@ std::optional<Tiler> as_tiler(const Value& v) {
   }
 }
 
+namespace {
+
+// CuTe's print of an object takes several lines; in a message or inside a
+// tuple it is its first two: "TiledMMA (ThrLayoutVMNK: (32,2,2,1):(1,32,64,0))".
+std::string object_summary(const std::string& print) {
+  const std::size_t first = print.find('\n');
+  if (first == std::string::npos) return print;
+  std::size_t second = print.find('\n', first + 1);
+  if (second == std::string::npos) second = print.size();
+  std::string detail = print.substr(first + 1, second - first - 1);
+  const std::size_t lead = detail.find_first_not_of(' ');
+  detail = lead == std::string::npos ? "" : detail.substr(lead);
+  for (std::size_t gap = detail.find("  "); gap != std::string::npos; gap = detail.find("  ")) detail.erase(gap, 1);
+  return print.substr(0, first) + " (" + detail + ")";
+}
+
+}  // namespace
+
 std::string to_text(const Value& v, Notation n) {
   switch (v.kind) {
     case Value::Kind::Integer:
@@ -154,7 +172,7 @@ std::string to_text(const Value& v, Notation n) {
     case Value::Kind::PointerFlag:
       return to_text(v.pointer_flag);
     case Value::Kind::Object:
-      return v.object->print(n);
+      return object_summary(v.object->print(n));
   }
   return "?";
 }

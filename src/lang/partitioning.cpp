@@ -92,7 +92,7 @@ Value partition(const Layout& l, const Value& tiler, const Value& coord, bool in
 Layout partitioned_layout(const Call& c) {
   const Value& v = c.args.at(0);
   if (v.kind == Value::Kind::Composed)
-    c.fail_arg(0, fmt::format("{} of a swizzled layout is not supported; partition its inner layout", c.name()));
+    c.fail_arg(0, fmt::format("{} of a swizzled layout is not supported: CuTe has no coordinate tensor of a ComposedLayout (make_coord_tensor does not compile; a swizzled tensor is partitioned through its smem pointer); partition its inner layout", c.name()));
   return c.layout(0);
 }
 
