@@ -5,6 +5,9 @@
 #include <array>
 #include <cctype>
 #include <regex>
+#include <string>
+#include <unordered_map>
+#include <vector>
 
 #include "atoms_data.hpp"
 #include "layoutx/atoms.hpp"
@@ -136,10 +139,37 @@ const std::vector<Atom>& atom_catalogue() {
   return atoms;
 }
 
+namespace {
+
+// The catalogue's positions by operation, qualified and unqualified, in
+// catalogue order. Built from the names alone: an unknown name (every
+// misspelled identifier of an expression asks) costs one look-up, and the
+// layouts are parsed only when an atom is found.
+using OperationIndex = std::unordered_map<std::string, std::vector<std::size_t>>;
+
+const OperationIndex& atoms_by_operation() {
+  static const OperationIndex index = [] {
+    OperationIndex out;
+    for (std::size_t i = 0; i < atoms_data::kAtomCount; ++i) {
+      const Spelling s = spelling(atoms_data::kAtoms[i].name);
+      out[s.base].push_back(i);
+      const std::string_view operation = unqualified(s.base);
+      if (operation.size() != s.base.size()) out[std::string(operation)].push_back(i);
+    }
+    return out;
+  }();
+  return index;
+}
+
+}  // namespace
+
 const Atom* find_atom(std::string_view name) {
   const Spelling asked = spelling(name);
-  for (const auto& a : atom_catalogue())
-    if (matches(spelling(a.name), asked)) return &a;
+  const OperationIndex& index = atoms_by_operation();
+  const auto candidates = index.find(asked.base);
+  if (candidates == index.end()) return nullptr;
+  for (const std::size_t i : candidates->second)
+    if (matches(spelling(atoms_data::kAtoms[i].name), asked)) return &atom_catalogue()[i];
   return nullptr;
 }
 

@@ -16,6 +16,7 @@
 #if !defined(LAYOUTX_STANDARD_OPERATOR_NEW)
 
 #include <cstddef>
+#include <cstdint>
 #include <cstdlib>
 #include <new>
 
@@ -73,7 +74,10 @@ void* with_header(void* raw, std::size_t c) {
 
 void* operator new(std::size_t bytes) {
   const std::size_t c = block_class(bytes);
-  if (c >= kBlockClasses) return with_header(std::malloc(kBlockHeader + bytes), kLargeBlock);
+  if (c >= kBlockClasses) {
+    if (bytes > SIZE_MAX - kBlockHeader) throw std::bad_alloc();  // the header would wrap the size
+    return with_header(std::malloc(kBlockHeader + bytes), kLargeBlock);
+  }
   FreeBlockLists& lists = free_blocks;
   if (FreeBlock* b = lists.head[c]) {
     lists.head[c] = b->next;
