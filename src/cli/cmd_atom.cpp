@@ -14,6 +14,7 @@
 #include "layoutx/tiled_mma.hpp"
 #include "layoutx/umma_tmem.hpp"
 #include "output.hpp"
+#include "permutation_option.hpp"
 #include "picture_output.hpp"
 
 namespace layoutx::cli {
@@ -108,20 +109,6 @@ Layout atom_layout(const Value& v, Notation n) {
   throw Error(fmt::format("--tile needs a layout or a shape such as (2,2,1), got {} {}", a_kind_name(v), to_text(v, n)));
 }
 
-// --permute: one layout, extent or _ per mode of M, N, K.
-std::vector<Tiler> permutation(const Value& v, Notation n) {
-  if (v.kind != Value::Kind::Tuple)
-    throw Error(fmt::format("--permute needs a tuple such as (32,32,16) or (_,(4,4,2):(1,8,4),_), got {}", to_text(v, n)));
-  std::vector<Tiler> modes;
-  for (const auto& e : v.elems) {
-    if (e.kind == Value::Kind::Layout) modes.push_back(Tiler::of(e.layout));
-    else if (e.kind == Value::Kind::Integer) modes.push_back(Tiler::of(e.integer));
-    else if (e.kind == Value::Kind::Underscore) modes.push_back(Tiler::underscore());
-    else throw Error(fmt::format("each mode of --permute is a layout, an extent or _, not {}", to_text(e, n)));
-  }
-  return modes;
-}
-
 Value permutation_value(const std::optional<Value>& v) {
   std::vector<Value> modes = v ? v->elems : std::vector<Value>{};
   modes.resize(3, Value::tag(Value::Kind::Underscore));
@@ -195,7 +182,7 @@ std::string describe_mma(const AtomRequest& r) {
   const Layout thr = r.tile ? atom_layout(*r.tile, n)
                             : make_layout(IntTuple::tuple({static_int(1), static_int(1), static_int(1)}));
   const TiledMma mma =
-      make_tiled_mma(r.atom.mma, thr, r.permute ? permutation(*r.permute, n) : std::vector<Tiler>{}, r.diag);
+      make_tiled_mma(r.atom.mma, thr, r.permute ? permutation_modes(*r.permute, n) : std::vector<Tiler>{}, r.diag);
   const TvView c = operand_view(operand_C(mma, r.diag), "", false), a = operand_view(operand_A(mma, r.diag), "A", false),
                b = operand_view(operand_B(mma, r.diag), "B", true);
   if (r.format != PictureFormat::Text) {

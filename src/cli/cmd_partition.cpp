@@ -15,6 +15,7 @@
 #include "layoutx/render_partition.hpp"
 #include "layoutx/render_picture.hpp"
 #include "output.hpp"
+#include "permutation_option.hpp"
 #include "picture_output.hpp"
 
 namespace layoutx::cli {
@@ -55,20 +56,6 @@ Layout plain_option_layout(const Value& v, const char* option, Notation n) {
 IntTuple tuple_option(const Value& v, const char* option, Notation n) {
   if (!v.is_int_tuple()) throw Error(fmt::format("{} needs integers such as (1000,1000), got {} {}", option, a_kind_name(v), to_text(v, n)));
   return v.as_int_tuple();
-}
-
-// --permute: one layout, extent or _ per mode of M, N, K.
-std::vector<Tiler> permutation_modes(const Value& v, Notation n) {
-  if (v.kind != Value::Kind::Tuple)
-    throw Error(fmt::format("--permute needs a tuple such as (32,32,16) or (_,(4,4,2):(1,8,4),_), got {}", to_text(v, n)));
-  std::vector<Tiler> modes;
-  for (const auto& e : v.elems) {
-    if (e.kind == Value::Kind::Layout) modes.push_back(Tiler::of(e.layout));
-    else if (e.kind == Value::Kind::Integer) modes.push_back(Tiler::of(e.integer));
-    else if (e.kind == Value::Kind::Underscore) modes.push_back(Tiler::underscore());
-    else throw Error(fmt::format("each mode of --permute is a layout, an extent or _, not {}", to_text(e, n)));
-  }
-  return modes;
 }
 
 char operand_letter(const std::string& text, bool mma) {
