@@ -41,8 +41,7 @@ struct Labels {
   const TvOwner& at(std::int64_t r, std::int64_t c) const { return owners[static_cast<std::size_t>(r * cols + c)]; }
 };
 
-Labels drawn_labels(const TvView& view, const PictureOptions& options) {
-  const TvScan scan = scan_tv(view, options);
+Labels drawn_labels(const TvView& view, const TvScan& scan) {
   Labels l{scan.extent.rows, scan.extent.cols, scan.owners};
   if (!view.transposed) return l;
   Labels t{l.cols, l.rows, std::vector<TvOwner>(l.owners.size())};
@@ -95,11 +94,11 @@ std::string shared_cells(const TvView& view, const TvScan& scan) {
                        "too many to list them\n",
                        pairs);
   std::unordered_map<std::int64_t, std::vector<TvOwner>> owners;  // index -> every (thread, value) reaching it
-  for (std::int64_t t = 0; t < size(threads).value; ++t) {
-    const std::int64_t base = evaluate(threads, IntTuple(static_int(t))).value;
-    const std::int64_t label = evaluate(view.thr_id, IntTuple(static_int(t))).value;
-    for (std::int64_t v = 0; v < size(values).value; ++v)
-      owners[base + evaluate(values, IntTuple(static_int(v))).value].push_back({label, v});
+  const std::vector<std::int64_t> bases = layout_offsets(threads, INT64_MAX), steps = layout_offsets(values, INT64_MAX);
+  const std::vector<std::int64_t> labels = thread_numbers(view.thr_id, static_cast<std::int64_t>(bases.size()));
+  for (std::size_t t = 0; t < bases.size(); ++t) {
+    const std::int64_t label = labels[t];
+    for (std::size_t v = 0; v < steps.size(); ++v) owners[bases[t] + steps[v]].push_back({label, static_cast<std::int64_t>(v)});
   }
   std::string list;
   std::size_t shared = 0;
@@ -121,7 +120,7 @@ std::string shared_cells(const TvView& view, const TvScan& scan) {
 
 std::string render_tv_grid(const TvView& view, const PictureOptions& options) {
   const TvScan scan = scan_tv(view, options);
-  const Labels l = drawn_labels(view, options);
+  const Labels l = drawn_labels(view, scan);
   const std::size_t w = widest(l.owners, fmt::formatted_size("{}", std::max<std::int64_t>(l.cols - 1, 0)));
   std::string out = header(view, options.notation) + "    ";
   for (std::int64_t c = 0; c < l.cols; ++c) fmt::format_to(std::back_inserter(out), "  {:>{}} ", c, w);
@@ -143,12 +142,14 @@ std::string render_tv_threads(const TvView& view, const PictureOptions& options)
   std::unordered_map<std::int64_t, std::int64_t> cell_of;  // index -> first cell holding it
   for (std::size_t c = 0; c < scan.index.size(); ++c) cell_of.emplace(scan.index[c], static_cast<std::int64_t>(c));
   const Layout threads = get(view.tv, 0), values = get(view.tv, 1);
+  const std::vector<std::int64_t> bases = layout_offsets(threads, INT64_MAX), steps = layout_offsets(values, INT64_MAX);
+  const std::vector<std::int64_t> labels = thread_numbers(view.thr_id, static_cast<std::int64_t>(bases.size()));
   std::string out = header(view, options.notation);
-  for (std::int64_t t = 0; t < size(threads).value; ++t) {
-    fmt::format_to(std::back_inserter(out), "T{}:", evaluate(view.thr_id, IntTuple(static_int(t))).value);
-    const std::int64_t base = evaluate(threads, IntTuple(static_int(t))).value;
-    for (std::int64_t v = 0; v < size(values).value; ++v) {
-      const std::int64_t c = cell_of.at(base + evaluate(values, IntTuple(static_int(v))).value);
+  for (std::size_t t = 0; t < bases.size(); ++t) {
+    const std::int64_t label = labels[t];
+    fmt::format_to(std::back_inserter(out), "T{}:", label);
+    for (const std::int64_t step : steps) {
+      const std::int64_t c = cell_of.at(bases[t] + step);
       fmt::format_to(std::back_inserter(out), " ({},{})", c / scan.extent.cols, c % scan.extent.cols);
     }
     out += "\n";
@@ -157,7 +158,8 @@ std::string render_tv_threads(const TvView& view, const PictureOptions& options)
 }
 
 std::string render_mma_grids(const TvView& c, const TvView& a, const TvView& b, const PictureOptions& options) {
-  const Labels lc = drawn_labels(c, options), la = drawn_labels(a, options), lb = drawn_labels(b, options);
+  const Labels lc = drawn_labels(c, scan_tv(c, options)), la = drawn_labels(a, scan_tv(a, options)),
+               lb = drawn_labels(b, scan_tv(b, options));
   const std::size_t w = std::max({widest(lc.owners, 1), widest(la.owners, 1), widest(lb.owners, 1)});
   const std::string indent(static_cast<std::size_t>(la.cols) * (w + 1) + 4, ' ');
   std::string out;
