@@ -181,21 +181,21 @@ int for_each_expression_text(const Settings& s, const std::vector<std::string>& 
 
 int for_each_answer(const Settings& s, const std::vector<std::string>& expressions, int jobs,
                     const std::function<std::string(const Value&)>& answer) {
-  const auto evaluated = [&](Output& to) -> std::function<int(std::string_view)> {
-    return [&s, &answer, &to](std::string_view expr) {
+  // One expression: its warnings and answer (or its error) go to `to`.
+  const auto answered = [&s, &answer](const InputExpression& input, std::string& where, Output& to) {
+    return reported_input(s, input, where, to, [&](std::string_view expr) {
       Diagnostics diag = diagnostics(s);
       const Value v = evaluate_input(s, expr, diag);
       report_warnings(diag, to);
       to.out(answer(v));
       return kOk;
-    };
+    });
   };
-  const auto one_at_a_time = evaluated(standard_streams());
   int status = kOk;
   ExpressionSource source(expressions, s.language.max_length);
   std::string where;
   std::vector<InputExpression> batch;
-  std::vector<Transcript> transcripts;
+  std::vector<Transcript> transcripts;  // one per thread, each for a run of consecutive lines
   std::vector<int> statuses;
   while (auto input = source.next()) {
     // Only what is at hand: reading on to fill a batch would hold back the
@@ -206,19 +206,18 @@ int for_each_answer(const Settings& s, const std::vector<std::string>& expressio
       if (auto more = source.next_at_hand()) batch.push_back(std::move(*more));
       else break;
     const int parts = threads_for(batch.size(), jobs);
-    if (parts <= 1) {
+    if (parts == 1) {
       for (const InputExpression& e : batch)
-        if (reported_input(s, e, where, standard_streams(), one_at_a_time) != kOk) status = kRejected;
+        if (answered(e, where, standard_streams()) != kOk) status = kRejected;
       continue;
     }
     transcripts.resize(static_cast<std::size_t>(parts));
     statuses.assign(static_cast<std::size_t>(parts), kOk);
     for_each_part(batch.size(), parts, [&](int p, std::uint64_t lo, std::uint64_t hi) {
-      Transcript& to = transcripts[static_cast<std::size_t>(p)];
-      const auto command = evaluated(to);
       std::string part_where;
       for (std::uint64_t i = lo; i < hi; ++i)
-        if (reported_input(s, batch[i], part_where, to, command) != kOk) statuses[static_cast<std::size_t>(p)] = kRejected;
+        if (answered(batch[i], part_where, transcripts[static_cast<std::size_t>(p)]) != kOk)
+          statuses[static_cast<std::size_t>(p)] = kRejected;
     });
     for (int p = 0; p < parts; ++p) {
       transcripts[static_cast<std::size_t>(p)].write();
