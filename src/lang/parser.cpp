@@ -15,6 +15,7 @@
 #include "layoutx/arithmetic_tuple.hpp"
 #include "layoutx/language.hpp"
 #include "parse_errors.hpp"
+#include "plain_forms.hpp"
 #include "value_types.hpp"
 
 namespace layoutx::lang {
@@ -502,10 +503,8 @@ struct listing : pegtl::normal<Rule> {
 template <typename Rule>
 using control = pegtl::must_if<g::errors, listing, false>::control<Rule>;
 
-}  // namespace
-
-Node parse(std::string_view text, std::size_t max_depth) {
-  prescan(text, max_depth);
+// The tree of pre-scanned text, through the grammar.
+Node tree_by_grammar(std::string_view text) {
   pegtl::memory_input<pegtl::tracking_mode::lazy> in(text.data(), text.size(), "expression");
   Builder builder(text);
   try {
@@ -514,6 +513,19 @@ Node parse(std::string_view text, std::size_t max_depth) {
     throw SourceError(std::string(e.message()), e.positions().front().byte);
   }
   return builder.result();
+}
+
+}  // namespace
+
+Node parse(std::string_view text, std::size_t max_depth) {
+  prescan(text, max_depth);
+  if (std::optional<Node> plain = read_plain_forms(text)) return std::move(*plain);
+  return tree_by_grammar(text);
+}
+
+Node parse_by_grammar(std::string_view text, std::size_t max_depth) {
+  prescan(text, max_depth);
+  return tree_by_grammar(text);
 }
 
 }  // namespace layoutx::lang
