@@ -12,9 +12,10 @@ namespace {
 // detail::bw_coalesce: walk the flat modes right to left against the front
 // of the new layout:  _1 modes vanish, a _1 front is replaced, s0:s1*d1 and
 // s1:d1 merge when everything involved is static, otherwise prepend. The new
-// modes are kept back to front (the front last), so prepending is a push.
-Layout bw_coalesce(const LeafList& old_shape, const LeafList& old_stride, int last, Int last_shape, Int last_stride) {
-  LeafList shape, stride;
+// modes are kept back to front (the front last), so prepending is a push;
+// they are turned front first at the end.
+void bw_coalesce(const LeafList& old_shape, const LeafList& old_stride, int last, Int last_shape, Int last_stride,
+                 LeafList& shape, LeafList& stride) {
   shape.push_back(last_shape);
   stride.push_back(last_stride);
   for (int i = last; i >= 0; --i) {
@@ -37,18 +38,9 @@ Layout bw_coalesce(const LeafList& old_shape, const LeafList& old_stride, int la
       stride.push_back(old_stride[i]);
     }
   }
-  if (shape.size() == 1) {
-    if (shape[0].is_constant(1)) return trivial_layout();
-    return Layout{shape[0], stride[0]};
-  }
-  std::vector<IntTuple> front_first_shape, front_first_stride;
-  front_first_shape.reserve(shape.size());
-  front_first_stride.reserve(shape.size());
-  for (std::size_t i = shape.size(); i-- > 0;) {
-    front_first_shape.emplace_back(shape[i]);
-    front_first_stride.emplace_back(stride[i]);
-  }
-  return Layout{IntTuple(std::move(front_first_shape)), IntTuple(std::move(front_first_stride))};
+  if (shape.size() == 1 && shape[0].is_constant(1)) stride[0] = static_int(0);  // the trivial layout _1:_0
+  shape.reverse();
+  stride.reverse();
 }
 
 // The leaves of a shape and its stride side by side; false where the two
@@ -87,10 +79,25 @@ Layout by_profile(const Layout& l, const IntTuple& profile, F f) {
 
 }  // namespace
 
-Layout coalesce_leaves(const LeafList& s, const LeafList& d) {
+void coalesce_modes(const LeafList& s, const LeafList& d, LeafList& shape, LeafList& stride) {
   const int r = static_cast<int>(s.size());
-  if (r == 0) return trivial_layout();
-  return bw_coalesce(s, d, r - 2, s[r - 1], d[r - 1]);
+  if (r == 0) {
+    shape.push_back(static_int(1));
+    stride.push_back(static_int(0));
+    return;
+  }
+  bw_coalesce(s, d, r - 2, s[r - 1], d[r - 1], shape, stride);
+}
+
+Layout layout_of_modes(const LeafList& shape, const LeafList& stride) {
+  if (shape.size() == 1) return Layout{shape[0], stride[0]};
+  return Layout{flat_tuple(shape), flat_tuple(stride)};
+}
+
+Layout coalesce_leaves(const LeafList& s, const LeafList& d) {
+  LeafList shape, stride;
+  coalesce_modes(s, d, shape, stride);
+  return layout_of_modes(shape, stride);
 }
 
 Layout coalesce(const Layout& l) { return coalesce_leaves(leaf_list(l.shape), leaf_list(l.stride)); }
@@ -106,7 +113,9 @@ Layout coalesce_x(const Layout& l) {
   if (r == 0) return trivial_layout();
   // A trailing _1 mode becomes _2 so that the layout keeps extending past its domain.
   const Int last = s[r - 1].is_constant(1) ? static_int(2) : s[r - 1];
-  return bw_coalesce(s, d, r - 2, last, d[r - 1]);
+  LeafList shape, stride;
+  bw_coalesce(s, d, r - 2, last, d[r - 1], shape, stride);
+  return layout_of_modes(shape, stride);
 }
 
 Layout filter_zeros(const Layout& l) {

@@ -21,9 +21,9 @@ struct CoalescedModes {
 };
 
 CoalescedModes coalesced_modes(const Layout& l, trace::Recorder* recorder) {
-  const Layout c = coalesce(l);
-  LAYOUTX_TRACE(recorder, "coalesced", "L", c);
-  CoalescedModes m{leaf_list(c.shape), leaf_list(c.stride), {}};
+  CoalescedModes m;
+  coalesce_modes(leaf_list(l.shape), leaf_list(l.stride), m.shape, m.stride);
+  LAYOUTX_TRACE(recorder, "coalesced", "L", layout_of_modes(m.shape, m.stride));
   m.pre.push_back(static_int(1));
   for (const Int s : m.shape) m.pre.push_back(s * m.pre.back());
   return m;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <utility>
 #include <vector>
 
 #include "layoutx/int_tuple.hpp"
@@ -31,6 +32,10 @@ class LeafList {
     if (!spilled_) spilled_ = true, heap_.assign(inline_, inline_ + size_);
     heap_.push_back(x);
     ++size_;
+  }
+  void reverse() {
+    Int* d = data();
+    for (std::size_t i = 0, j = size_; i + 1 < j; ++i, --j) std::swap(d[i], d[j - 1]);
   }
   void erase(std::size_t i) {
     Int* d = data();
@@ -66,7 +71,12 @@ inline LeafList leaf_list(const IntTuple& t) {
 // The list as a flat tuple (one element is a one-element tuple), as traces show modes.
 inline IntTuple flat_tuple(const LeafList& l) { return IntTuple(std::vector<IntTuple>(l.begin(), l.end())); }
 
-// CuTe's coalesce of the layout whose flat modes are s:d (coalesce.cpp).
+// CuTe's coalesce of the layout whose flat modes are s:d (coalesce.cpp): its
+// modes front first into shape and stride (the trivial layout as _1:_0).
+void coalesce_modes(const LeafList& s, const LeafList& d, LeafList& shape, LeafList& stride);
+// The layout of flat modes: one mode is a plain integer pair, more a flat tuple.
+Layout layout_of_modes(const LeafList& shape, const LeafList& stride);
+// The two above: coalesce of the layout whose flat modes are s:d.
 Layout coalesce_leaves(const LeafList& s, const LeafList& d);
 
 }  // namespace layoutx
