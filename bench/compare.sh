@@ -2,8 +2,11 @@
 # The same figures for several layoutx binaries, measured side by side in one
 # run: rounds alternate the binaries, so a change in the machine's load lands
 # on all of them. For each figure: the median wall time and the median CPU
-# time (user + system) of each binary, and each one's ratio to the first
-# (lower is faster). A figure a binary cannot run (an option it lacks) is "-".
+# time (user + system, of every thread) of each binary, and each one's
+# speed-up over the first (the first's time over its own). Wall time is what
+# a user waits for (eval - uses every core); CPU time is what a loaded
+# machine disturbs less. A figure a binary cannot run (an option it lacks)
+# is "-".
 #   bench/compare.sh NAME=LAYOUTX NAME=LAYOUTX ...   (ROUNDS=5 by default)
 set -uo pipefail
 ROUNDS=${ROUNDS:-5}
@@ -30,6 +33,7 @@ figures=(
   "print 1024x1024 grid|empty|--max-cells|1048576|print|(1024,1024):(1024,1)"
   "start-up: print (4,3):(3,1)|empty|print|(4,3):(3,1)"
   "eval - 10^5 small expressions|small|eval|-"
+  "eval --jobs 1 - 10^5 small expressions|small|eval|--jobs|1|-"
   "eval - 2000 compositions (1024,1024):(1024,1)|big|eval|-"
   "info swizzled 2^24|empty|info|$SW"
   "eq swizzled 2^24, equal|empty|eq|$SW|Sw<3,4,3> o (4096,(2,2048)):(4096,(1,2))"
@@ -38,15 +42,19 @@ figures=(
 )
 
 # One run: "wall cpu" seconds, or "- -" when the binary refuses the
-# arguments (exit status 2 or more; eq's 1 means "not equal").
+# arguments (exit status 2 or more; eq's 1 means "not equal"). The wall time
+# is read to the millisecond (GNU time's own is in hundredths).
 measure() {
   local bin=$1 stdin=$2
   shift 2
-  /usr/bin/time -q -f '%e %U %S' -o "$WORK/t" "$bin" "$@" <"$WORK/$stdin.txt" >/dev/null 2>/dev/null
+  local t0 t1
+  t0=$(date +%s.%N)
+  /usr/bin/time -q -f '%U %S' -o "$WORK/t" "$bin" "$@" <"$WORK/$stdin.txt" >/dev/null 2>/dev/null
   local rc=$?
+  t1=$(date +%s.%N)
   if ((rc >= 2)); then echo "- -"; return; fi
-  read -r wall user sys <"$WORK/t"
-  awk -v w="$wall" -v u="$user" -v s="$sys" 'BEGIN {printf "%s %.3f\n", w, u + s}'
+  read -r user sys <"$WORK/t"
+  awk -v a="$t0" -v b="$t1" -v u="$user" -v s="$sys" 'BEGIN {printf "%.3f %.3f\n", b - a, u + s}'
 }
 
 median() { sort -g | awk '{a[NR]=$1} END {if (NR == 0 || a[1] == "-") print "-"; else print a[int((NR+1)/2)]}'; }

@@ -9,12 +9,14 @@ and 50 chains of 20 such compositions. pycute is timed computing each result
 and its text from operands built beforehand (so its parsing costs nothing);
 layoutx is timed as the whole process `layoutx eval - < expressions`, start-up,
 parsing and output included, less the same process given no input (its
-start-up, which pycute's side does not pay either). Times are CPU time (user +
-system, medians of RUNS runs), which a machine shared with other jobs disturbs
-less than wall time. The two big groups are run 10 times over, so that their
-time stands well above the start-up's noise. Ratio = pycute time / layoutx
-time (higher is better; the goal is >= 5). Results are compared as text
-(spaces removed).
+start-up, which pycute's side does not pay either). Two times, medians of
+RUNS runs: CPU time (user + system, of every thread), which a machine shared
+with other jobs disturbs less, and wall time, what a user waits for (layoutx
+evaluates the lines at hand on every core, pycute on one). The two big groups
+are run 10 times over, so that their time stands well above the start-up's
+noise. Ratio = pycute time / layoutx time (higher is better; the goal is >= 5).
+Results are compared as text (spaces removed). JOBS=N passes --jobs N to
+layoutx eval (1: one line at a time).
 
   PYCUTE_DIR=<directory holding the pycute package> bench/vs_pycute.py LAYOUTX [N]
 """
@@ -130,13 +132,14 @@ def big_cases():
 
 
 def time_pycute(group, runs):
-    best = []
+    cpu, wall = [], []
     answers = None
     for _ in range(runs):
-        t0 = time.process_time()
+        t0, w0 = time.process_time(), time.perf_counter()
         answers = [text(f()) for _, f, _ in group]
-        best.append(time.process_time() - t0)
-    return statistics.median(best), answers
+        cpu.append(time.process_time() - t0)
+        wall.append(time.perf_counter() - w0)
+    return statistics.median(cpu), statistics.median(wall), answers
 
 
 def children_cpu():
@@ -148,18 +151,20 @@ def time_layoutx(lx, group, runs):
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
         f.write("".join(e + "\n" for _, _, e in group))
         path = f.name
-    times = []
+    jobs = ["--jobs", os.environ["JOBS"]] if os.environ.get("JOBS") else []
+    cpu, wall = [], []
     try:
         for _ in range(runs):
             with open(path) as stdin:
-                t0 = children_cpu()
-                r = subprocess.run([lx, "eval", "-"], stdin=stdin, capture_output=True, text=True)
-                times.append(children_cpu() - t0)
+                t0, w0 = children_cpu(), time.perf_counter()
+                r = subprocess.run([lx, "eval"] + jobs + ["-"], stdin=stdin, capture_output=True, text=True)
+                cpu.append(children_cpu() - t0)
+                wall.append(time.perf_counter() - w0)
         if r.returncode != 0:
             sys.exit(f"layoutx eval - failed ({r.returncode}): {r.stderr[:500]}")
     finally:
         os.unlink(path)
-    return statistics.median(times), r.stdout.splitlines()
+    return statistics.median(cpu), statistics.median(wall), r.stdout.splitlines()
 
 
 def main():
@@ -173,24 +178,26 @@ def main():
     for c in small:
         groups.setdefault(c[0], []).append(c)
     comp, chains = big_cases()
-    startup, _ = time_layoutx(lx, [], runs)
+    startup_cpu, startup_wall, _ = time_layoutx(lx, [], runs)
     groups[comp[0][0]] = comp
     groups[chains[0][0]] = chains
-    print(f"layoutx start-up (eval - of no input): {startup * 1e3:.1f} ms CPU, taken off every layoutx time\n")
-    print("| expressions | count | pycute | layoutx `eval -` | per expression: pycute, layoutx | pycute / layoutx | same answers |")
+    print(f"layoutx start-up (eval - of no input): {startup_cpu * 1e3:.1f} ms CPU, {startup_wall * 1e3:.1f} ms wall, "
+          "taken off every layoutx time\n")
+    print("| expressions | count | per expression CPU: pycute, layoutx | per expression wall: pycute, layoutx "
+          "| pycute / layoutx CPU | pycute / layoutx wall | same answers |")
     print("| --- | --- | --- | --- | --- | --- | --- |")
-    worst = None
+    worst_cpu = worst_wall = None
     for name, group in groups.items():
-        tp, want = time_pycute(group, runs)
-        tl, got = time_layoutx(lx, group, runs)
-        tl = max(tl - startup, 1e-6)
+        pc, pw, want = time_pycute(group, runs)
+        lc, lw, got = time_layoutx(lx, group, runs)
+        lc, lw = max(lc - startup_cpu, 1e-6), max(lw - startup_wall, 1e-6)
         same = sum(1 for w, g in zip(want, got) if w.replace(" ", "") == g.replace(" ", ""))
-        ratio = tp / tl
-        worst = ratio if worst is None else min(worst, ratio)
+        worst_cpu = pc / lc if worst_cpu is None else min(worst_cpu, pc / lc)
+        worst_wall = pw / lw if worst_wall is None else min(worst_wall, pw / lw)
         n = len(group)
-        print(f"| {name} | {n} | {tp * 1e3:.1f} ms | {tl * 1e3:.1f} ms | {tp / n * 1e6:.2f} us, {tl / n * 1e6:.2f} us "
-              f"| {ratio:.1f} | {same}/{n} |")
-    print(f"\nsmallest ratio: {worst:.1f} (goal >= 5)")
+        print(f"| {name} | {n} | {pc / n * 1e6:.2f} us, {lc / n * 1e6:.2f} us | {pw / n * 1e6:.2f} us, {lw / n * 1e6:.2f} us "
+              f"| {pc / lc:.1f} | {pw / lw:.1f} | {same}/{n} |")
+    print(f"\nsmallest ratio: {worst_cpu:.1f} CPU, {worst_wall:.1f} wall (goal >= 5)")
 
 
 if __name__ == "__main__":

@@ -40,7 +40,7 @@ _layoutx_command_named() {
 _layoutx_options_of() {
   case $1 in
     '') REPLY='-h --help -V --version --dynamic --strict --color --max-depth --max-length --max-cells --shape -D --define' ;;
-    'eval') REPLY='-h --help --show-both' ;;
+    'eval') REPLY='-h --help --show-both -j --jobs' ;;
     'emit') REPLY='-h --help --as --triton --smem --warps --shape' ;;
     'print') REPLY='-h --help --color-by --bits --rows --cols' ;;
     'offsets') REPLY='-h --help -f --format --split-coords --device' ;;
@@ -70,6 +70,7 @@ _layoutx_value_of() {
     '|--max-cells') REPLY='none' ;;
     '|--shape') REPLY='none' ;;
     '|-D'|'|--define') REPLY='expression' ;;
+    'eval|-j'|'eval|--jobs') REPLY='none' ;;
     'emit|--as') REPLY='choices:all type cpp python' ;;
     'emit|--warps') REPLY='choices:1 2 4 8 16 32' ;;
     'emit|--shape') REPLY='none' ;;

@@ -56,13 +56,18 @@ Command register_eval(CLI::App* sub, Settings& s) {
   sub->add_flag("--show-both", *both,
                 "Print the value with dynamic integers (as in --dynamic) and its all-static twin, and whether they "
                 "are equal as functions");
+  auto jobs = std::make_shared<int>(0);
+  sub->add_option("-j,--jobs", *jobs,
+                  "Threads that share the lines of standard input at hand (default 0: one per core; 1: one line at a "
+                  "time); answers and messages come in input order either way")
+      ->check(integer_range(0, 1024));
   add_expressions(sub, *exprs);
-  return {sub, [&s, exprs, both] {
+  return {sub, [&s, exprs, both, jobs] {
             if (*both) return run_show_both(s, *exprs);
-            return for_each_expression(s, *exprs, [&s](const Value& v) {
+            return for_each_answer(s, *exprs, *jobs, [&s](const Value& v) {
               std::string line = render_notation(v, notation(s));
               line += '\n';
-              out(line);
+              return line;
             });
           }};
 }

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cstdlib>
 #include <new>
@@ -11,7 +12,9 @@
 #include "layoutx/notation.hpp"
 #include "layoutx/triton_cute.hpp"
 #include "layoutx/triton_encoding.hpp"
+#include "layoutx/parallel.hpp"
 #include "output.hpp"
+#include "transcript.hpp"
 
 namespace layoutx::cli {
 
@@ -42,30 +45,36 @@ std::vector<std::string> gather(const Settings& s, const std::vector<std::string
   return out;
 }
 
-int reported(const Shown& shown, Notation notation, const std::function<int()>& step) {
+int reported(Output& to, const Shown& shown, Notation notation, const std::function<int()>& step) {
   try {
     return step();
   } catch (const SourceError& e) {
-    flush_out();
+    to.flush();
     const bool located = !shown.text.empty();
-    report_error(fmt::format("{}{}{}", shown.where, located ? shown.located_prefix : "", e.message(notation)),
-                 shown.text, shown.from + e.offset(), located);
+    to.error(fmt::format("{}{}{}", shown.where, located ? shown.located_prefix : "", e.message(notation)), shown.text,
+             shown.from + e.offset(), located);
   } catch (const Error& e) {
-    flush_out();
-    report_error(fmt::format("{}{}", shown.where, e.message(notation)), shown.text, 0, false);
+    to.flush();
+    to.error(fmt::format("{}{}", shown.where, e.message(notation)), shown.text, 0, false);
   } catch (const std::bad_alloc&) {
-    flush_out();
-    report_error(fmt::format("{}out of memory", shown.where), shown.text, 0, false);
+    to.flush();
+    to.error(fmt::format("{}out of memory", shown.where), shown.text, 0, false);
   }
   return kRejected;
 }
 
-bool report_warnings(Diagnostics& diag) {
+int reported(const Shown& shown, Notation notation, const std::function<int()>& step) {
+  return reported(standard_streams(), shown, notation, step);
+}
+
+bool report_warnings(Diagnostics& diag, Output& to) {
   const bool any = !diag.warnings().empty();
-  for (const auto& w : diag.warnings()) report_warning(w.message);
+  for (const auto& w : diag.warnings()) to.warning(w.message);
   diag.clear();
   return any;
 }
+
+bool report_warnings(Diagnostics& diag) { return report_warnings(diag, standard_streams()); }
 
 triton::LinearLayout read_triton(const Settings& s, std::string_view text) {
   try {
@@ -119,29 +128,101 @@ int for_each_expression(const Settings& s, const std::vector<std::string>& expre
   });
 }
 
+namespace {
+
+// One expression through `command` inside `reported`, its messages going to
+// `to`; a line of standard input is named in them ("standard input, line 3:
+// "), so that the error can be found in a long file. `where` is a buffer the
+// caller keeps: the loop runs once per line of a long input.
+int reported_input(const Settings& s, const InputExpression& input, std::string& where, Output& to,
+                   const std::function<int(std::string_view)>& command) {
+  where.clear();
+  if (input.line) {
+    char digits[24];
+    where.append("standard input, line ");
+    where.append(digits, std::to_chars(digits, digits + sizeof digits, input.line).ptr);
+    where.append(": ");
+  }
+  if (!input.problem.empty()) {
+    to.error(where + input.problem, "", 0, false);
+    return kRejected;
+  }
+  Shown shown{input.text};
+  shown.where = where;
+  return reported(to, shown, notation(s), [&] { return command(input.text); });
+}
+
+// Fewer expressions at hand than this are evaluated one by one on the main
+// thread (a person typing, a producer writing a line at a time); more are
+// shared among threads, no thread given fewer than this (a thread costs tens
+// of microseconds, a small expression a few).
+constexpr std::size_t kLinesPerThread = 64;
+// At most this many expressions at a time, whose answers are kept until all are written.
+constexpr std::size_t kBatch = 8192;
+
+// Threads for a batch: as many as --jobs asks (0: one per core), none idle for want of lines.
+int threads_for(std::size_t lines, int jobs) {
+  if (jobs == 0) return parts_for(lines, kLinesPerThread);
+  return static_cast<int>(std::clamp<std::size_t>(lines / kLinesPerThread, 1, static_cast<std::size_t>(jobs)));
+}
+
+}  // namespace
+
 int for_each_expression_text(const Settings& s, const std::vector<std::string>& expressions,
                              const std::function<int(std::string_view)>& command) {
   int status = kOk;
   ExpressionSource source(expressions, s.language.max_length);
-  std::string where;  // one buffer for every line: the loop runs once per line of a long input
-  while (const auto input = source.next()) {
-    const std::string& expr = input->text;
-    // A line of standard input is named, so that the error can be found in a long file.
-    where.clear();
-    if (input->line) {
-      char digits[24];
-      where.append("standard input, line ");
-      where.append(digits, std::to_chars(digits, digits + sizeof digits, input->line).ptr);
-      where.append(": ");
-    }
-    if (!input->problem.empty()) {
-      report_error(where + input->problem, "", 0, false);
-      status = kRejected;
+  std::string where;
+  while (const auto input = source.next())
+    if (reported_input(s, *input, where, standard_streams(), command) != kOk) status = kRejected;
+  flush_out();
+  return status;
+}
+
+int for_each_answer(const Settings& s, const std::vector<std::string>& expressions, int jobs,
+                    const std::function<std::string(const Value&)>& answer) {
+  // One expression: its warnings and answer (or its error) go to `to`.
+  const auto answered = [&s, &answer](const InputExpression& input, std::string& where, Output& to) {
+    return reported_input(s, input, where, to, [&](std::string_view expr) {
+      Diagnostics diag = diagnostics(s);
+      const Value v = evaluate_input(s, expr, diag);
+      report_warnings(diag, to);
+      to.out(answer(v));
+      return kOk;
+    });
+  };
+  int status = kOk;
+  ExpressionSource source(expressions, s.language.max_length);
+  std::string where;
+  std::vector<InputExpression> batch;
+  std::vector<Transcript> transcripts;  // one per thread, each for a run of consecutive lines
+  std::vector<int> statuses;
+  while (auto input = source.next()) {
+    // Only what is at hand: reading on to fill a batch would hold back the
+    // answers to lines already read.
+    batch.clear();
+    batch.push_back(std::move(*input));
+    while (jobs != 1 && batch.size() < kBatch)
+      if (auto more = source.next_at_hand()) batch.push_back(std::move(*more));
+      else break;
+    const int parts = threads_for(batch.size(), jobs);
+    if (parts == 1) {
+      for (const InputExpression& e : batch)
+        if (answered(e, where, standard_streams()) != kOk) status = kRejected;
       continue;
     }
-    Shown shown{expr};
-    shown.where = where;
-    if (reported(shown, notation(s), [&] { return command(expr); }) != kOk) status = kRejected;
+    transcripts.resize(static_cast<std::size_t>(parts));
+    statuses.assign(static_cast<std::size_t>(parts), kOk);
+    for_each_part(batch.size(), parts, [&](int p, std::uint64_t lo, std::uint64_t hi) {
+      std::string part_where;
+      for (std::uint64_t i = lo; i < hi; ++i)
+        if (answered(batch[i], part_where, transcripts[static_cast<std::size_t>(p)]) != kOk)
+          statuses[static_cast<std::size_t>(p)] = kRejected;
+    });
+    for (int p = 0; p < parts; ++p) {
+      transcripts[static_cast<std::size_t>(p)].write();
+      if (statuses[static_cast<std::size_t>(p)] != kOk) status = kRejected;
+    }
   }
   flush_out();
   return status;

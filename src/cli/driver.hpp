@@ -19,6 +19,8 @@ namespace layoutx::cli {
 
 constexpr int kOk = 0, kRejected = 1, kUsage = 2;
 
+class Output;
+
 struct Settings {
   bool dynamic = false;
   bool strict = false;
@@ -65,6 +67,8 @@ struct Shown {
 // stderr after what the step wrote on stdout, naming values in `notation`.
 // Returns the step's status, or kRejected when it threw.
 int reported(const Shown& shown, Notation notation, const std::function<int()>& step);
+// The same, the messages going to `to`.
+int reported(Output& to, const Shown& shown, Notation notation, const std::function<int()>& step);
 
 // An expression's value: a Triton layout (an encoding or a linear layout,
 // laid over Settings::shape) becomes its CuTe form, anything else is
@@ -80,6 +84,7 @@ Value evaluate_warning(const Settings& s, std::string_view expr);
 
 // Writes the warnings collected in `diag` on stderr and empties it; whether there were any.
 bool report_warnings(Diagnostics& diag);
+bool report_warnings(Diagnostics& diag, Output& to);
 
 // An expression given as an option's value: evaluated, errors reported as
 // `shown` says; nothing when it fails. Its warnings are left in `diag`.
@@ -99,6 +104,15 @@ int for_each_expression(const Settings& s, const std::vector<std::string>& expre
 // The same, for commands whose own analyses may warn: they warn into `diag`.
 int for_each_expression(const Settings& s, const std::vector<std::string>& expressions,
                         const std::function<void(const Value&, std::string_view, Diagnostics& diag)>& command);
+
+// The loop of a command whose answer to an expression is one short text
+// (eval): when many lines of standard input are at hand they are evaluated on
+// up to `jobs` threads (0: every core; 1: one line at a time), and answers,
+// warnings and errors are written in input order, as one at a time would
+// write them. Only the lines already read are shared out; the next read waits
+// until every answer before it is written.
+int for_each_answer(const Settings& s, const std::vector<std::string>& expressions, int jobs,
+                    const std::function<std::string(const Value&)>& answer);
 
 // The argument as a layout-like value (a bare shape is the compact column-major layout).
 AnyLayout require_layout(const Value& v, const char* command, Notation n);

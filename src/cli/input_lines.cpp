@@ -18,6 +18,9 @@ class StandardInput {
  public:
   enum class Status { Line, End, Failed };
 
+  // Whether a whole line is in the buffer: read_line can hand it over without reading.
+  bool holds_line() const { return std::memchr(buffer_ + pos_, '\n', end_ - pos_) != nullptr; }
+
   // The next line into `text` (without its newline), keeping at most `keep`
   // bytes of it; `length` is its full length. On Failed, `error` says why.
   Status read_line(std::string& text, std::size_t keep, std::size_t& length, std::string& error) {
@@ -78,7 +81,11 @@ bool holds_no_expression(std::string_view line) {
 ExpressionSource::ExpressionSource(std::vector<std::string> args, std::size_t max_length)
     : args_(std::move(args)), max_length_(max_length) {}
 
-std::optional<InputExpression> ExpressionSource::next() {
+std::optional<InputExpression> ExpressionSource::next() { return take(true); }
+
+std::optional<InputExpression> ExpressionSource::next_at_hand() { return take(false); }
+
+std::optional<InputExpression> ExpressionSource::take(bool may_read) {
   for (;;) {
     if (!reading_stdin_) {
       if (arg_ == args_.size()) return std::nullopt;
@@ -86,6 +93,7 @@ std::optional<InputExpression> ExpressionSource::next() {
       ++arg_;
       reading_stdin_ = true;
     }
+    if (!may_read && !standard_input().holds_line()) return std::nullopt;
     InputExpression e;
     std::size_t length = 0;
     // One byte more than the limit: a trailing '\r' is not part of the expression.

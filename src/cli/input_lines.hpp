@@ -32,8 +32,14 @@ class ExpressionSource {
   // The next expression in order, skipping the lines of standard input that
   // hold none; nothing once every argument is used.
   std::optional<InputExpression> next();
+  // The same, but only an expression that is at hand without reading: an
+  // argument, or a whole line already in standard input's buffer; nothing
+  // where the next one would have to be read (or there is none).
+  std::optional<InputExpression> next_at_hand();
 
  private:
+  std::optional<InputExpression> take(bool may_read);
+
   std::vector<std::string> args_;
   std::size_t max_length_;
   std::size_t arg_ = 0;

@@ -38,7 +38,7 @@ static std::string printable(std::string_view s) {
   return out;
 }
 
-void report_error(std::string_view message, std::string_view expression, std::size_t offset, bool with_caret) {
+std::string error_text(std::string_view message, std::string_view expression, std::size_t offset, bool with_caret) {
   std::string text = fmt::format("layoutx: error: {}\n", message);
   if (with_caret) {
     // Show at most ~100 columns around the offending position.
@@ -50,9 +50,36 @@ void report_error(std::string_view message, std::string_view expression, std::si
     text += fmt::format("{}{}{}\n", prefix, shown, end < expression.size() ? "..." : "");
     text += std::string(prefix.size() + (offset - begin), ' ') + "^\n";
   }
-  std::fputs(text.c_str(), stderr);
+  return text;
 }
 
-void report_warning(std::string_view message) { std::fputs(fmt::format("layoutx: warning: {}\n", message).c_str(), stderr); }
+std::string warning_text(std::string_view message) { return fmt::format("layoutx: warning: {}\n", message); }
+
+void write_stderr(const std::string& text) { std::fputs(text.c_str(), stderr); }
+
+void report_error(std::string_view message, std::string_view expression, std::size_t offset, bool with_caret) {
+  write_stderr(error_text(message, expression, offset, with_caret));
+}
+
+void report_warning(std::string_view message) { write_stderr(warning_text(message)); }
+
+namespace {
+
+class StandardStreams final : public Output {
+ public:
+  void out(std::string_view text) override { cli::out(text); }
+  void flush() override { flush_out(); }
+  void error(std::string_view message, std::string_view expression, std::size_t offset, bool with_caret) override {
+    report_error(message, expression, offset, with_caret);
+  }
+  void warning(std::string_view message) override { report_warning(message); }
+};
+
+}  // namespace
+
+Output& standard_streams() {
+  static StandardStreams streams;
+  return streams;
+}
 
 }  // namespace layoutx::cli

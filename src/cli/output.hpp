@@ -19,4 +19,23 @@ void flush_out();
 void report_error(std::string_view message, std::string_view expression, std::size_t offset, bool with_caret);
 void report_warning(std::string_view message);
 
+// The text report_error and report_warning write, and the writing of such a text on stderr.
+std::string error_text(std::string_view message, std::string_view expression, std::size_t offset, bool with_caret);
+std::string warning_text(std::string_view message);
+void write_stderr(const std::string& text);
+
+// Where an expression's answer and messages go: straight to stdout and
+// stderr (standard_streams()), or into a Transcript that keeps them, in
+// order, to be written later.
+class Output {
+ public:
+  virtual ~Output() = default;
+  virtual void out(std::string_view text) = 0;
+  virtual void flush() = 0;  // stdout's text so far goes out before what comes on stderr next
+  virtual void error(std::string_view message, std::string_view expression, std::size_t offset, bool with_caret) = 0;
+  virtual void warning(std::string_view message) = 0;
+};
+
+Output& standard_streams();
+
 }  // namespace layoutx::cli

@@ -5,8 +5,10 @@ and memory stays flat however many lines or cells there are.
 For every command line below, the lines are written one at a time through a
 pipe, with a pause before each; after each line the answer must arrive on
 stdout (within a few seconds) while the pipe is still open and the next line
-not yet written. Then 10^6 lines through `eval -` and a 2048x2048 `print`
-grid must each stay within 16 MiB of peak resident memory (skipped with
+not yet written. Long inputs, whose lines are shared among threads, must be
+answered byte for byte as one line at a time answers them. Then 10^6 lines
+through `eval -` and a 2048x2048 `print` grid must each stay within 16 MiB of
+peak resident memory (skipped with
 --no-peak-memory: a sanitizer's shadow memory and quarantine of freed blocks
 make resident memory grow whatever the program keeps).
 
@@ -41,6 +43,49 @@ def read_until(p, needle, seconds):
             return None
         got += chunk
     return got
+
+
+# Long inputs, whose lines are at hand many at a time and so shared among
+# threads: stdout, stderr and the exit status must be exactly those of one
+# line at a time (eval --jobs 1), whatever the number of threads. Each row:
+# the global options, the lines repeated (blank, comment, CRLF, Triton and
+# over-long lines among them), how many times, and the exit status; the input
+# runs over several reads of standard input, with lines split across them.
+TRITON = '#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>'
+MIXED = ['(4,3):(3,1)', 'logical_divide((8,8):(8,1), (2,4))', '', '# a comment', '   ', 'M', 'composition(M:1, (3,4))',
+         'composition((6,2):(1,6), 4:2)', '(4,3):(3,', 'no_such_function(4:1)', 'complement(4:2, 32)\r', TRITON,
+         'Sw<3,4,3> o (8,64):(64,1)', 'size(M)', 'left_inverse((2,4):(1,3))', '  coalesce(((2,4),(3,5)):((1,2),(8,24)))  ',
+         'x' * 300, '#ttg.blocked<{sizePerThread = [1]}>', 'blocked_product((2,2):(1,2), (3,4))']
+SHARED_LINES = [
+    (['--dynamic', '-D', 'M=12', '--shape', '16,32'], MIXED, 400, 1),
+    (['--dynamic', '--strict', '-D', 'M=12', '--shape', '16,32', '--max-length', '200'], MIXED, 400, 1),
+    ([], ['(4,3):(3,1)', 'complement(4:2, 32)', 'right_inverse((4,8):(8,1))'], 3000, 0),
+    ([], ['(4,3):(3,1)'] * 99 + ['(4,3):(3,'], 50, 1),
+]
+
+
+def shared_lines(binary):
+    failed = 0
+    for k, (options, lines, times, want) in enumerate(SHARED_LINES):
+        with tempfile.TemporaryFile() as f:
+            f.write(('\n'.join(lines * times) + '\n').encode())
+            answers = []
+            for jobs in ['1', '3', '0']:
+                f.seek(0)
+                r = subprocess.run([binary] + options + ['eval', '--jobs', jobs, '-'], stdin=f, capture_output=True)
+                answers.append((jobs, r.returncode, r.stdout, r.stderr))
+        _, rc, out, err = answers[0]
+        if not out or rc != want or bool(err) != (want != 0):
+            print('FAIL shared lines %d: one line at a time gave exit %d (want %d), %d bytes out, %d bytes err' %
+                  (k, rc, want, len(out), len(err)))
+            failed += 1
+        for jobs, rc2, out2, err2 in answers[1:]:
+            if (rc2, out2, err2) != (rc, out, err):
+                print('FAIL shared lines %d: --jobs %s answers differ from --jobs 1 (exit %d/%d, stdout %s, stderr %s)' %
+                      (k, jobs, rc2, rc, out2 == out, err2 == err))
+                failed += 1
+    print('%d of %d long inputs answered as one line at a time' % (len(SHARED_LINES) - failed, len(SHARED_LINES)))
+    return failed
 
 
 PEAK_LIMIT_KIB = 16 * 1024
@@ -103,6 +148,7 @@ def main():
             print('FAIL %s: exit %d, stderr: %s' % (args, p.returncode, err[:500]))
             failed += 1
     print('%d of %d commands answered line by line' % (len(CASES) - failed, len(CASES)))
+    failed += shared_lines(binary)
     if '--no-peak-memory' in sys.argv[2:]:
         print('skipped the peak-memory cases (--no-peak-memory)')
     else:
