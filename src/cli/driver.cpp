@@ -195,7 +195,7 @@ int for_each_answer(const Settings& s, const std::vector<std::string>& expressio
   ExpressionSource source(expressions, s.language.max_length);
   std::string where;
   std::vector<InputExpression> batch;
-  std::vector<Transcript> transcripts;  // one per thread, each for a run of consecutive lines
+  std::vector<Transcript> transcripts;  // one per thread, each of a run of consecutive lines
   std::vector<int> statuses;
   while (auto input = source.next()) {
     // Only what is at hand: reading on to fill a batch would hold back the
@@ -214,10 +214,15 @@ int for_each_answer(const Settings& s, const std::vector<std::string>& expressio
     transcripts.resize(static_cast<std::size_t>(parts));
     statuses.assign(static_cast<std::size_t>(parts), kOk);
     for_each_part(batch.size(), parts, [&](int p, std::uint64_t lo, std::uint64_t hi) {
+      // Written into a transcript of the thread's own, not one beside the
+      // others' in the vector: that would share their cache lines.
+      Transcript written;
       std::string part_where;
+      int part_status = kOk;
       for (std::uint64_t i = lo; i < hi; ++i)
-        if (answered(batch[i], part_where, transcripts[static_cast<std::size_t>(p)]) != kOk)
-          statuses[static_cast<std::size_t>(p)] = kRejected;
+        if (answered(batch[i], part_where, written) != kOk) part_status = kRejected;
+      transcripts[static_cast<std::size_t>(p)] = std::move(written);
+      statuses[static_cast<std::size_t>(p)] = part_status;
     });
     for (int p = 0; p < parts; ++p) {
       transcripts[static_cast<std::size_t>(p)].write();
