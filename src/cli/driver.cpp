@@ -15,6 +15,7 @@
 #include "layoutx/parallel.hpp"
 #include "output.hpp"
 #include "transcript.hpp"
+#include "worker_threads.hpp"
 
 namespace layoutx::cli {
 
@@ -152,18 +153,23 @@ int reported_input(const Settings& s, const InputExpression& input, std::string&
   return reported(to, shown, notation(s), [&] { return command(input.text); });
 }
 
-// Fewer expressions at hand than this are evaluated one by one on the main
-// thread (a person typing, a producer writing a line at a time); more are
-// shared among threads, no thread given fewer than this (a thread costs tens
-// of microseconds, a small expression a few).
-constexpr std::size_t kLinesPerThread = 64;
+// Expressions at hand of fewer bytes than this are evaluated one by one on
+// the main thread (a person typing, a producer writing a line at a time);
+// more are shared among threads, none given fewer bytes than this: a thread
+// costs tens of microseconds, about as much as 64 small expressions, and an
+// expression's cost grows with its text (a chain of 20 compositions is 600
+// bytes and costs 20 times a small one).
+constexpr std::size_t kBytesPerThread = 2048;
 // At most this many expressions at a time, whose answers are kept until all are written.
 constexpr std::size_t kBatch = 8192;
 
-// Threads for a batch: as many as --jobs asks (0: one per core), none idle for want of lines.
-int threads_for(std::size_t lines, int jobs) {
-  if (jobs == 0) return parts_for(lines, kLinesPerThread);
-  return static_cast<int>(std::clamp<std::size_t>(lines / kLinesPerThread, 1, static_cast<std::size_t>(jobs)));
+// Threads for a batch: as many as --jobs asks (0: one per core), none idle for want of work.
+int threads_for(const std::vector<InputExpression>& batch, int jobs) {
+  std::size_t bytes = 0;
+  for (const InputExpression& e : batch) bytes += e.text.size() + 1;
+  const std::size_t worth = std::min(bytes / kBytesPerThread, batch.size());
+  if (jobs == 0) return parts_for(worth, 1);
+  return static_cast<int>(std::clamp<std::size_t>(worth, 1, static_cast<std::size_t>(jobs)));
 }
 
 }  // namespace
@@ -197,6 +203,7 @@ int for_each_answer(const Settings& s, const std::vector<std::string>& expressio
   std::vector<InputExpression> batch;
   std::vector<Transcript> transcripts;  // one per thread, each of a run of consecutive lines
   std::vector<int> statuses;
+  WorkerThreads workers;
   while (auto input = source.next()) {
     // Only what is at hand: reading on to fill a batch would hold back the
     // answers to lines already read.
@@ -205,7 +212,7 @@ int for_each_answer(const Settings& s, const std::vector<std::string>& expressio
     while (jobs != 1 && batch.size() < kBatch)
       if (auto more = source.next_at_hand()) batch.push_back(std::move(*more));
       else break;
-    const int parts = threads_for(batch.size(), jobs);
+    const int parts = threads_for(batch, jobs);
     if (parts == 1) {
       for (const InputExpression& e : batch)
         if (answered(e, where, standard_streams()) != kOk) status = kRejected;
@@ -213,13 +220,14 @@ int for_each_answer(const Settings& s, const std::vector<std::string>& expressio
     }
     transcripts.resize(static_cast<std::size_t>(parts));
     statuses.assign(static_cast<std::size_t>(parts), kOk);
-    for_each_part(batch.size(), parts, [&](int p, std::uint64_t lo, std::uint64_t hi) {
+    workers.run(parts, [&](int p) {
+      const std::size_t lo = part_begin(batch.size(), parts, p), hi = part_begin(batch.size(), parts, p + 1);
       // Written into a transcript of the thread's own, not one beside the
       // others' in the vector: that would share their cache lines.
       Transcript written;
       std::string part_where;
       int part_status = kOk;
-      for (std::uint64_t i = lo; i < hi; ++i)
+      for (std::size_t i = lo; i < hi; ++i)
         if (answered(batch[i], part_where, written) != kOk) part_status = kRejected;
       transcripts[static_cast<std::size_t>(p)] = std::move(written);
       statuses[static_cast<std::size_t>(p)] = part_status;
