@@ -8,6 +8,8 @@
 #include <random>
 
 #include "../src/lang/ast.hpp"
+#include "../src/lang/plain_forms.hpp"
+#include "golden_cases.hpp"
 #include "layoutx/language.hpp"
 #include "test_support.hpp"
 
@@ -45,6 +47,51 @@ std::string misplaced(const Node& n, const std::string& text) {
     if (std::string m = misplaced(c, text); !m.empty()) return m;
   return "";
 }
+
+bool same_tree(const Node& a, const Node& b) {
+  if (a.kind != b.kind || a.offset != b.offset || a.value != b.value || a.is_static != b.is_static ||
+      a.basis != b.basis || a.name != b.name || a.template_args != b.template_args ||
+      a.template_types != b.template_types || a.has_template_args != b.has_template_args ||
+      a.children.size() != b.children.size())
+    return false;
+  for (std::size_t i = 0; i < a.children.size(); ++i)
+    if (!same_tree(a.children[i], b.children[i])) return false;
+  return true;
+}
+
+// The tree, or the error's message and caret, as text.
+std::string outcome(const std::string& text, Node (*parse)(std::string_view, std::size_t), Node& tree) {
+  try {
+    tree = parse(text, 64);
+    return "tree";
+  } catch (const SourceError& e) {
+    return std::string(e.what()) + " at " + std::to_string(e.offset());
+  }
+}
+
+// The parser (plain forms by hand, the rest by the grammar) against the
+// grammar alone: the same tree, or the same message at the same caret.
+struct ParsersCompared {
+  test::Mismatches mismatches;
+  int plain = 0;  // texts the hand reader took
+
+  void compare(const std::string& text) {
+    if (read_plain_forms_after_prescan(text)) ++plain;
+    Node mixed, grammar;
+    const std::string a = outcome(text, lang::parse, mixed), b = outcome(text, lang::parse_by_grammar, grammar);
+    if ((a != b || (a == "tree" && !same_tree(mixed, grammar))) && mismatches.report())
+      CHECK_MESSAGE(false, "'" << text << "': parse gives " << a << ", the grammar " << b);
+  }
+
+  static bool read_plain_forms_after_prescan(const std::string& text) {
+    try {
+      lang::parse_by_grammar(text, 64);  // the pre-scan's and the grammar's errors
+    } catch (const SourceError&) {
+      return false;
+    }
+    return lang::read_plain_forms(text).has_value();
+  }
+};
 
 class RandomExpressions {
  public:
@@ -150,6 +197,31 @@ TEST_CASE("parser: random expressions and corruptions of them") {
   CHECK(mismatches.count() == 0);
   CHECK(accepted > 1000);  // both outcomes were exercised
   CHECK(rejected > 1000);
+}
+
+TEST_CASE("parser: the plain forms read by hand give the grammar's trees and errors") {
+  ParsersCompared parsers;
+  RandomExpressions gen;
+  for (int t = 0; t < 6000; ++t) {
+    std::string text = gen.expression(3);
+    if (t % 2) {  // corrupt: delete or insert a character
+      const std::string noise = "(),:_-@{}<o 9x";
+      const std::size_t at = std::uniform_int_distribution<std::size_t>(0, text.size())(gen.rng());
+      if (gen.rng()() % 2 && at < text.size())
+        text.erase(at, 1);
+      else
+        text.insert(at, 1, noise[gen.rng()() % noise.size()]);
+    }
+    parsers.compare(text);
+  }
+  for (const test::GoldenCase& c : test::golden_cases()) parsers.compare(c.expr);
+  for (const char* text : {"complement((8,4):(1,32), 256)", " coalesce( ((4,4),4) : ((4,16),1) ) ", "f()", "()", "_",
+                           "(_,1)", "x(1)(2)", "f (1)", "f\n(\t1 ,2\r)", "999999999999999999", "-999999999999999999",
+                           "9223372036854775807", "-9223372036854775808", "_-0", "(1,)", "(,1)", "4:", ":4", "4::3",
+                           "4:3:2", "f(1) o g(2)", "f o", "4 {}", "_4 {}", "4@1", "cute::f(1)", "Int(4)", "Layout"})
+    parsers.compare(text);
+  CHECK(parsers.mismatches.count() == 0);
+  CHECK(parsers.plain > 1000);  // the hand reader was exercised
 }
 
 }  // namespace

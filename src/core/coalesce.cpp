@@ -3,6 +3,7 @@
 
 #include "layoutx/algebra.hpp"
 #include "layoutx/notation.hpp"
+#include "leaf_list.hpp"
 
 namespace layoutx {
 
@@ -11,12 +12,12 @@ namespace {
 // detail::bw_coalesce: walk the flat modes right to left against the front
 // of the new layout:  _1 modes vanish, a _1 front is replaced, s0:s1*d1 and
 // s1:d1 merge when everything involved is static, otherwise prepend. The new
-// modes are kept back to front (the front last), so prepending is a push.
-Layout bw_coalesce(const std::vector<Int>& old_shape, const std::vector<Int>& old_stride, int last, Int last_shape,
-                   Int last_stride) {
-  std::vector<Int> shape{last_shape}, stride{last_stride};
-  shape.reserve(last + 2);
-  stride.reserve(last + 2);
+// modes are kept back to front (the front last), so prepending is a push;
+// they are turned front first at the end.
+void bw_coalesce(const LeafList& old_shape, const LeafList& old_stride, int last, Int last_shape, Int last_stride,
+                 LeafList& shape, LeafList& stride) {
+  shape.push_back(last_shape);
+  stride.push_back(last_stride);
   for (int i = last; i >= 0; --i) {
     if (old_shape[i].is_constant(1)) continue;
     if (shape.size() == 1 && shape[0].is_constant(1)) {
@@ -37,12 +38,24 @@ Layout bw_coalesce(const std::vector<Int>& old_shape, const std::vector<Int>& ol
       stride.push_back(old_stride[i]);
     }
   }
-  if (shape.size() == 1) {
-    if (shape[0].is_constant(1)) return trivial_layout();
-    return Layout{shape[0], stride[0]};
+  if (shape.size() == 1 && shape[0].is_constant(1)) stride[0] = static_int(0);  // the trivial layout _1:_0
+  shape.reverse();
+  stride.reverse();
+}
+
+// The leaves of a shape and its stride side by side; false where the two
+// are not congruent (filter_zeros then reports it).
+bool congruent_leaves(const IntTuple& shape, const IntTuple& stride, LeafList& s, LeafList& d) {
+  if (shape.is_leaf() || stride.is_leaf()) {
+    if (!shape.is_leaf() || !stride.is_leaf()) return false;
+    s.push_back(shape.value());
+    d.push_back(stride.value());
+    return true;
   }
-  std::vector<IntTuple> front_first_shape(shape.rbegin(), shape.rend()), front_first_stride(stride.rbegin(), stride.rend());
-  return Layout{IntTuple(std::move(front_first_shape)), IntTuple(std::move(front_first_stride))};
+  if (shape.rank() != stride.rank()) return false;
+  for (int i = 0; i < shape.rank(); ++i)
+    if (!congruent_leaves(shape.elems()[i], stride.elems()[i], s, d)) return false;
+  return true;
 }
 
 void check_profile_rank(const Layout& l, const IntTuple& profile) {
@@ -66,12 +79,28 @@ Layout by_profile(const Layout& l, const IntTuple& profile, F f) {
 
 }  // namespace
 
-Layout coalesce(const Layout& l) {
-  const auto s = leaves(l.shape), d = leaves(l.stride);
+void coalesce_modes(const LeafList& s, const LeafList& d, LeafList& shape, LeafList& stride) {
   const int r = static_cast<int>(s.size());
-  if (r == 0) return trivial_layout();
-  return bw_coalesce(s, d, r - 2, s[r - 1], d[r - 1]);
+  if (r == 0) {
+    shape.push_back(static_int(1));
+    stride.push_back(static_int(0));
+    return;
+  }
+  bw_coalesce(s, d, r - 2, s[r - 1], d[r - 1], shape, stride);
 }
+
+Layout layout_of_modes(const LeafList& shape, const LeafList& stride) {
+  if (shape.size() == 1) return Layout{shape[0], stride[0]};
+  return Layout{flat_tuple(shape), flat_tuple(stride)};
+}
+
+Layout coalesce_leaves(const LeafList& s, const LeafList& d) {
+  LeafList shape, stride;
+  coalesce_modes(s, d, shape, stride);
+  return layout_of_modes(shape, stride);
+}
+
+Layout coalesce(const Layout& l) { return coalesce_leaves(leaf_list(l.shape), leaf_list(l.stride)); }
 
 Layout coalesce(const Layout& l, const IntTuple& profile) {
   if (profile.is_leaf()) return coalesce(l);
@@ -79,12 +108,14 @@ Layout coalesce(const Layout& l, const IntTuple& profile) {
 }
 
 Layout coalesce_x(const Layout& l) {
-  const auto s = leaves(l.shape), d = leaves(l.stride);
+  const LeafList s = leaf_list(l.shape), d = leaf_list(l.stride);
   const int r = static_cast<int>(s.size());
   if (r == 0) return trivial_layout();
   // A trailing _1 mode becomes _2 so that the layout keeps extending past its domain.
   const Int last = s[r - 1].is_constant(1) ? static_int(2) : s[r - 1];
-  return bw_coalesce(s, d, r - 2, last, d[r - 1]);
+  LeafList shape, stride;
+  bw_coalesce(s, d, r - 2, last, d[r - 1], shape, stride);
+  return layout_of_modes(shape, stride);
 }
 
 Layout filter_zeros(const Layout& l) {
@@ -92,7 +123,14 @@ Layout filter_zeros(const Layout& l) {
   return Layout{shape, l.stride};
 }
 
-Layout filter(const Layout& l) { return coalesce(filter_zeros(l)); }
+// coalesce(filter_zeros(l)) on the leaves: a stride-0 mode's shape becomes _1.
+Layout filter(const Layout& l) {
+  LeafList s, d;
+  if (!congruent_leaves(l.shape, l.stride, s, d)) return coalesce(filter_zeros(l));
+  for (std::size_t i = 0; i < s.size(); ++i)
+    if (d[i].is_constant(0)) s[i] = static_int(1);
+  return coalesce_leaves(s, d);
+}
 
 Layout filter(const Layout& l, const IntTuple& profile) {
   if (profile.is_leaf()) return filter(l);

@@ -4,6 +4,7 @@
 #include "layoutx/algebra.hpp"
 #include "layoutx/notation.hpp"
 #include "layoutx/trace.hpp"
+#include "leaf_list.hpp"
 
 namespace layoutx {
 
@@ -29,9 +30,6 @@ void check_injective(Int new_shape, Int min_stride, Int last_stride, const Layou
             msg + "; CuTe computes a size-0 mode because the operands are dynamic");
 }
 
-// A flat tuple of the integers, as the trace shows the modes.
-IntTuple flat_tuple(const std::vector<Int>& v) { return IntTuple(std::vector<IntTuple>(v.begin(), v.end())); }
-
 // @pre shape/stride come from filter(): flat, no stride-0 or size-1 modes.
 // The modes are read as lists of integers: the loop takes them out one by one.
 Layout complement_filtered(const Layout& filtered, const IntTuple& cotarget, Diagnostics& diag) {
@@ -46,55 +44,48 @@ Layout complement_filtered(const Layout& filtered, const IntTuple& cotarget, Dia
         "static strides",
         to_text(filtered, diag.notation()), r));
 
-  std::vector<Int> shape = leaves(filtered.shape), stride = leaves(filtered.stride);
+  LeafList shape = leaf_list(filtered.shape), stride = leaf_list(filtered.stride);
   LAYOUTX_TRACE(diag.trace(), "modes", "shape", flat_tuple(shape), "stride", flat_tuple(stride), "strides in the order taken",
                 trace::ascending(flat_tuple(stride), diag.notation()));
-  std::vector<IntTuple> result_shape;
-  std::vector<IntTuple> result_stride{static_int(1)};
-  result_shape.reserve(r + 1);
-  result_stride.reserve(r + 1);
+  LeafList result_shape, result_stride;
+  result_stride.push_back(static_int(1));
   for (int i = 0; i + 1 < r; ++i) {
     std::size_t min_idx = 0;
     for (std::size_t j = 1; j < stride.size(); ++j)
       if (stride[j].value < stride[min_idx].value) min_idx = j;
     const Int min_stride = stride[min_idx];
-    const Int new_shape = min_stride / result_stride[i].value();
+    const Int new_shape = min_stride / result_stride[i];
     const Int new_stride = min_stride * shape[min_idx];
     LAYOUTX_TRACE(diag.trace(), "piece", "min_stride", min_stride, "its shape", shape[min_idx], "new_shape", new_shape, "new_stride", new_stride);
-    check_injective(new_shape, min_stride, result_stride[i].value(), filtered, diag);
-    shape.erase(shape.begin() + static_cast<std::ptrdiff_t>(min_idx));
-    stride.erase(stride.begin() + static_cast<std::ptrdiff_t>(min_idx));
-    result_shape.emplace_back(new_shape);
-    result_stride.emplace_back(new_stride);
+    check_injective(new_shape, min_stride, result_stride[i], filtered, diag);
+    shape.erase(min_idx);
+    stride.erase(min_idx);
+    result_shape.push_back(new_shape);
+    result_stride.push_back(new_stride);
   }
   const Int last_stride = stride[0];
-  const Int new_shape = last_stride / result_stride[r - 1].value();
+  const Int new_shape = last_stride / result_stride[r - 1];
   LAYOUTX_TRACE(diag.trace(), "last piece", "min_stride", last_stride, "its shape", shape[0], "new_shape", new_shape);
-  check_injective(new_shape, last_stride, result_stride[r - 1].value(), filtered, diag);
-  result_shape.emplace_back(new_shape);
+  check_injective(new_shape, last_stride, result_stride[r - 1], filtered, diag);
+  result_shape.push_back(new_shape);
 
   const Int new_stride = last_stride * shape[0];
-  IntTuple rest_shape = coalesce_shape(ceil_div(cotarget, IntTuple(new_stride)));
-  IntTuple rest_stride = compact_col_major(rest_shape, new_stride);
+  const IntTuple rest_shape = coalesce_shape(ceil_div(cotarget, IntTuple(new_stride)));
+  const IntTuple rest_stride = compact_col_major(rest_shape, new_stride);
   LAYOUTX_TRACE(diag.trace(), "rest", "shape", rest_shape, "stride", rest_stride);
-
-  IntTuple pieces_shape(std::move(result_shape)), pieces_stride(std::move(result_stride));
-  LAYOUTX_TRACE(diag.trace(), "coalesce", "pieces", Layout{pieces_shape, pieces_stride}, "rest", Layout{rest_shape, rest_stride});
-  std::vector<IntTuple> shape_modes, stride_modes;
-  shape_modes.reserve(2);
-  stride_modes.reserve(2);
-  shape_modes.push_back(std::move(pieces_shape));
-  shape_modes.push_back(std::move(rest_shape));
-  stride_modes.push_back(std::move(pieces_stride));
-  stride_modes.push_back(std::move(rest_stride));
-  return coalesce(Layout{IntTuple(std::move(shape_modes)), IntTuple(std::move(stride_modes))});
+  LAYOUTX_TRACE(diag.trace(), "coalesce", "pieces", Layout{flat_tuple(result_shape), flat_tuple(result_stride)}, "rest",
+                Layout{rest_shape, rest_stride});
+  // coalesce((pieces, rest)): the pieces' modes, then the rest's.
+  append_leaves(rest_shape, result_shape);
+  append_leaves(rest_stride, result_stride);
+  return coalesce_leaves(result_shape, result_stride);
 }
 
 // CuTe's complement sorts the strides as signed values and divides by them,
 // so it means something only for positive strides; with a negative one its
 // answer (often a negative extent) is no complement, and is kept with a warning.
 Layout warn_negative_strides(const Layout& filtered, Layout r, Diagnostics& diag) {
-  for (const Int& d : leaves(filtered.stride))
+  for (const Int& d : leaf_list(filtered.stride))
     if (d.value < 0) {
       diag.warn(
           "complement of negative strides",

@@ -35,7 +35,10 @@ struct Node {
   std::vector<Node> children;  // tuple elements, layout (shape, stride), call args, apply (callee, args...), chain
 };
 
-// Parse `text` into a tree; throws SourceError on a syntax error.
+// Parse `text` into a tree; throws SourceError on a syntax error. The plain
+// forms are read by hand (plain_forms.hpp), the rest by the grammar.
 Node parse(std::string_view text, std::size_t max_depth);
+// The same through the grammar alone, for the tests that compare the two.
+Node parse_by_grammar(std::string_view text, std::size_t max_depth);
 
 }  // namespace layoutx::lang

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <limits>
 #include <map>
+#include <string_view>
+#include <unordered_map>
 #include <optional>
 
 #include "call.hpp"
@@ -223,6 +225,7 @@ Value fn_right_inverse(const Call& c) {
   c.expect_args(1, 1);
   if (c.args[0].kind == Value::Kind::Underscore) return c.args[0];
   if (c.args[0].kind == Value::Kind::Swizzle) return c.args[0];
+  if (c.args[0].kind == Value::Kind::Layout) return answer(right_inverse(c.args[0].layout, c.diag.trace()));  // read in place
   const AnyLayout a = c.any_layout(0);
   AnyLayout r = std::visit([&](const auto& x) { return AnyLayout{right_inverse(x, c.diag.trace())}; }, a);
   // CuTe's algorithm is exact on plain layouts; through a swizzle it "works in simple cases".
@@ -234,6 +237,7 @@ Value fn_left_inverse(const Call& c) {
   c.expect_args(1, 1);
   if (c.args[0].kind == Value::Kind::Underscore) return c.args[0];
   if (c.args[0].kind == Value::Kind::Swizzle) return c.args[0];
+  if (c.args[0].kind == Value::Kind::Layout) return answer(left_inverse(c.args[0].layout, c.diag.trace()));  // read in place
   const AnyLayout a = c.any_layout(0);
   AnyLayout r = std::visit([&](const auto& x) { return AnyLayout{left_inverse(x, c.diag.trace())}; }, a);
   if (std::holds_alternative<ComposedLayout>(a)) check_left_inverse(a, r, c.diag);
@@ -1120,10 +1124,15 @@ Value compose_values(const Value& a, const Value& b, const Call* c, Diagnostics&
 
 }  // namespace
 
+// Looked up by hash: every call of every expression looks its name up.
 const Function* find_builtin(const std::string& name) {
-  const auto& t = table();
-  auto it = t.find(name);
-  return it == t.end() ? nullptr : &it->second;
+  static const std::unordered_map<std::string_view, const Function*> index = [] {
+    std::unordered_map<std::string_view, const Function*> by_name;
+    for (const auto& [fn_name, fn] : table()) by_name.emplace(fn_name, &fn);
+    return by_name;
+  }();
+  const auto it = index.find(name);
+  return it == index.end() ? nullptr : it->second;
 }
 
 Value compose(const Value& a, const Value& b, Diagnostics& diag) { return compose_values(a, b, nullptr, diag); }

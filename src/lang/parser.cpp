@@ -15,6 +15,7 @@
 #include "layoutx/arithmetic_tuple.hpp"
 #include "layoutx/language.hpp"
 #include "parse_errors.hpp"
+#include "plain_forms.hpp"
 #include "value_types.hpp"
 
 namespace layoutx::lang {
@@ -24,6 +25,27 @@ namespace {
 namespace pegtl = tao::pegtl;
 namespace g = grammar;
 
+// What the pre-scan does with each byte: nothing, count a nesting level in
+// or out, or look closer (bytes no rule can use).
+enum class ByteClass : unsigned char { Plain, Opens, Closes, Refused };
+
+struct ByteClasses {
+  ByteClass of[256];
+  constexpr ByteClasses() : of{} {
+    for (int c = 0; c < 256; ++c)
+      of[c] = c >= 0x80 || c == 0x7f || (c < 0x20 && c != '\t' && c != '\n' && c != '\r') ? ByteClass::Refused
+                                                                                       : ByteClass::Plain;
+    of[static_cast<int>('(')] = of[static_cast<int>('<')] = ByteClass::Opens;
+    of[static_cast<int>(')')] = of[static_cast<int>('>')] = ByteClass::Closes;
+  }
+};
+constexpr ByteClasses kByteClasses;
+
+[[noreturn]] void refuse_byte(unsigned char c, std::size_t at) {
+  if (c >= 0x80) throw SourceError(fmt::format("unexpected byte 0x{:02x}: expressions are plain ASCII", c), at);
+  throw SourceError(fmt::format("unexpected control character 0x{:02x}", c), at);
+}
+
 // Reject what no rule can use before parsing, with a precise position:
 // control characters, bytes outside ASCII, and nesting past the limit (the
 // parser recurses once per level).
@@ -31,16 +53,18 @@ void prescan(std::string_view text, std::size_t max_depth) {
   std::size_t depth = 0;
   for (std::size_t i = 0; i < text.size(); ++i) {
     const auto c = static_cast<unsigned char>(text[i]);
-    if (c >= 0x80)
-      throw SourceError(fmt::format("unexpected byte 0x{:02x}: expressions are plain ASCII", c), i);
-    if (c < 0x20 && c != '\t' && c != '\n' && c != '\r')
-      throw SourceError(fmt::format("unexpected control character 0x{:02x}", c), i);
-    if (c == 0x7f) throw SourceError("unexpected control character 0x7f", i);
-    if (c == '(' || c == '<') {
-      if (++depth > max_depth)
-        throw SourceError(fmt::format("nesting deeper than {} levels (raise the limit with --max-depth)", max_depth), i);
-    } else if ((c == ')' || c == '>') && depth > 0) {
-      --depth;
+    switch (kByteClasses.of[c]) {
+      case ByteClass::Plain:
+        break;
+      case ByteClass::Opens:
+        if (++depth > max_depth)
+          throw SourceError(fmt::format("nesting deeper than {} levels (raise the limit with --max-depth)", max_depth), i);
+        break;
+      case ByteClass::Closes:
+        if (depth > 0) --depth;
+        break;
+      case ByteClass::Refused:
+        refuse_byte(c, i);
     }
   }
 }
@@ -502,10 +526,8 @@ struct listing : pegtl::normal<Rule> {
 template <typename Rule>
 using control = pegtl::must_if<g::errors, listing, false>::control<Rule>;
 
-}  // namespace
-
-Node parse(std::string_view text, std::size_t max_depth) {
-  prescan(text, max_depth);
+// The tree of pre-scanned text, through the grammar.
+Node tree_by_grammar(std::string_view text) {
   pegtl::memory_input<pegtl::tracking_mode::lazy> in(text.data(), text.size(), "expression");
   Builder builder(text);
   try {
@@ -514,6 +536,19 @@ Node parse(std::string_view text, std::size_t max_depth) {
     throw SourceError(std::string(e.message()), e.positions().front().byte);
   }
   return builder.result();
+}
+
+}  // namespace
+
+Node parse(std::string_view text, std::size_t max_depth) {
+  prescan(text, max_depth);
+  if (std::optional<Node> plain = read_plain_forms(text)) return std::move(*plain);
+  return tree_by_grammar(text);
+}
+
+Node parse_by_grammar(std::string_view text, std::size_t max_depth) {
+  prescan(text, max_depth);
+  return tree_by_grammar(text);
 }
 
 }  // namespace layoutx::lang

@@ -1,0 +1,21 @@
+// The forms nearly every expression is made of, read by hand: integers (12,
+// -4, _12), tuples, shape:stride layouts and calls f(args). Reading them
+// through the grammar costs more than evaluating a small expression. For
+// anything else (template arguments, a scope, a scaled basis, `o`, an
+// evaluation L(i), `{}`, a bare name, an integer of 19 digits or more, a
+// syntax error) the reader gives up and the grammar reads the whole text, so
+// every tree is the one the grammar builds and every message is the grammar's.
+#pragma once
+
+#include <optional>
+#include <string_view>
+
+#include "ast.hpp"
+
+namespace layoutx::lang {
+
+// The tree of `text` when it is made of the plain forms alone; nullopt otherwise.
+// `text` has passed the parser's pre-scan (plain ASCII, nesting in bounds).
+std::optional<Node> read_plain_forms(std::string_view text);
+
+}  // namespace layoutx::lang
