@@ -46,20 +46,27 @@ std::vector<std::string> gather(const Settings& s, const std::vector<std::string
   return out;
 }
 
+namespace {
+
+// Put before a message about a line of standard input, so that the line can be found in a long file.
+std::string line_named(std::size_t line) { return line ? fmt::format("standard input, line {}: ", line) : ""; }
+
+}  // namespace
+
 int reported(Output& to, const Shown& shown, Notation notation, const std::function<int()>& step) {
   try {
     return step();
   } catch (const SourceError& e) {
     to.flush();
     const bool located = !shown.text.empty();
-    to.error(fmt::format("{}{}{}", shown.where, located ? shown.located_prefix : "", e.message(notation)), shown.text,
-             shown.from + e.offset(), located);
+    to.error(fmt::format("{}{}{}", line_named(shown.line), located ? shown.located_prefix : "", e.message(notation)),
+             shown.text, shown.from + e.offset(), located);
   } catch (const Error& e) {
     to.flush();
-    to.error(fmt::format("{}{}", shown.where, e.message(notation)), shown.text, 0, false);
+    to.error(fmt::format("{}{}", line_named(shown.line), e.message(notation)), shown.text, 0, false);
   } catch (const std::bad_alloc&) {
     to.flush();
-    to.error(fmt::format("{}out of memory", shown.where), shown.text, 0, false);
+    to.error(fmt::format("{}out of memory", line_named(shown.line)), shown.text, 0, false);
   }
   return kRejected;
 }
@@ -131,25 +138,15 @@ int for_each_expression(const Settings& s, const std::vector<std::string>& expre
 
 namespace {
 
-// One expression through `command` inside `reported`, its messages going to
-// `to`; a line of standard input is named in them ("standard input, line 3:
-// "), so that the error can be found in a long file. `where` is a buffer the
-// caller keeps: the loop runs once per line of a long input.
-int reported_input(const Settings& s, const InputExpression& input, std::string& where, Output& to,
-                   const std::function<int(std::string_view)>& command) {
-  where.clear();
-  if (input.line) {
-    char digits[24];
-    where.append("standard input, line ");
-    where.append(digits, std::to_chars(digits, digits + sizeof digits, input.line).ptr);
-    where.append(": ");
-  }
+// One expression through `command` inside `reported`, its messages going to `to`.
+template <class Command>
+int reported_input(const Settings& s, const InputExpression& input, Output& to, const Command& command) {
   if (!input.problem.empty()) {
-    to.error(where + input.problem, "", 0, false);
+    to.error(line_named(input.line) + input.problem, "", 0, false);
     return kRejected;
   }
   Shown shown{input.text};
-  shown.where = where;
+  shown.line = input.line;
   return reported(to, shown, notation(s), [&] { return command(input.text); });
 }
 
@@ -178,9 +175,8 @@ int for_each_expression_text(const Settings& s, const std::vector<std::string>& 
                              const std::function<int(std::string_view)>& command) {
   int status = kOk;
   ExpressionSource source(expressions, s.language.max_length);
-  std::string where;
   while (const auto input = source.next())
-    if (reported_input(s, *input, where, standard_streams(), command) != kOk) status = kRejected;
+    if (reported_input(s, *input, standard_streams(), command) != kOk) status = kRejected;
   flush_out();
   return status;
 }
@@ -188,8 +184,8 @@ int for_each_expression_text(const Settings& s, const std::vector<std::string>& 
 int for_each_answer(const Settings& s, const std::vector<std::string>& expressions, int jobs,
                     const std::function<std::string(const Value&)>& answer) {
   // One expression: its warnings and answer (or its error) go to `to`.
-  const auto answered = [&s, &answer](const InputExpression& input, std::string& where, Output& to) {
-    return reported_input(s, input, where, to, [&](std::string_view expr) {
+  const auto answered = [&s, &answer](const InputExpression& input, Output& to) {
+    return reported_input(s, input, to, [&](std::string_view expr) {
       Diagnostics diag = diagnostics(s);
       const Value v = evaluate_input(s, expr, diag);
       report_warnings(diag, to);
@@ -199,7 +195,6 @@ int for_each_answer(const Settings& s, const std::vector<std::string>& expressio
   };
   int status = kOk;
   ExpressionSource source(expressions, s.language.max_length);
-  std::string where;
   std::vector<InputExpression> batch;
   std::vector<Transcript> transcripts;  // one per thread, each of a run of consecutive lines
   std::vector<int> statuses;
@@ -215,7 +210,7 @@ int for_each_answer(const Settings& s, const std::vector<std::string>& expressio
     const int parts = threads_for(batch, jobs);
     if (parts == 1) {
       for (const InputExpression& e : batch)
-        if (answered(e, where, standard_streams()) != kOk) status = kRejected;
+        if (answered(e, standard_streams()) != kOk) status = kRejected;
       continue;
     }
     transcripts.resize(static_cast<std::size_t>(parts));
@@ -225,10 +220,9 @@ int for_each_answer(const Settings& s, const std::vector<std::string>& expressio
       // Written into a transcript of the thread's own, not one beside the
       // others' in the vector: that would share their cache lines.
       Transcript written;
-      std::string part_where;
       int part_status = kOk;
       for (std::size_t i = lo; i < hi; ++i)
-        if (answered(batch[i], part_where, written) != kOk) part_status = kRejected;
+        if (answered(batch[i], written) != kOk) part_status = kRejected;
       transcripts[static_cast<std::size_t>(p)] = std::move(written);
       statuses[static_cast<std::size_t>(p)] = part_status;
     });
