@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <memory>
+#include <mutex>
 #include <regex>
 #include <string>
 #include <unordered_map>
@@ -129,11 +131,28 @@ std::size_t edit_distance(const std::string& a, const std::string& b) {
 
 }  // namespace
 
+namespace {
+
+// Each atom parsed on its first use, once even when threads ask together: a
+// command that names one atom parses its five layouts, not the 2,752 atoms'.
+struct LoadedAtoms {
+  std::unique_ptr<std::unique_ptr<const Atom>[]> atoms = std::make_unique<std::unique_ptr<const Atom>[]>(atoms_data::kAtomCount);
+  std::unique_ptr<std::once_flag[]> once = std::make_unique<std::once_flag[]>(atoms_data::kAtomCount);
+};
+
+const Atom& loaded_atom(std::size_t i) {
+  static LoadedAtoms loaded;
+  std::call_once(loaded.once[i], [&] { loaded.atoms[i] = std::make_unique<const Atom>(load(atoms_data::kAtoms[i])); });
+  return *loaded.atoms[i];
+}
+
+}  // namespace
+
 const std::vector<Atom>& atom_catalogue() {
   static const std::vector<Atom> atoms = [] {
     std::vector<Atom> out;
     out.reserve(atoms_data::kAtomCount);
-    for (std::size_t i = 0; i < atoms_data::kAtomCount; ++i) out.push_back(load(atoms_data::kAtoms[i]));
+    for (std::size_t i = 0; i < atoms_data::kAtomCount; ++i) out.push_back(loaded_atom(i));
     return out;
   }();
   return atoms;
@@ -169,7 +188,7 @@ const Atom* find_atom(std::string_view name) {
   const auto candidates = index.find(asked.base);
   if (candidates == index.end()) return nullptr;
   for (const std::size_t i : candidates->second)
-    if (matches(spelling(atoms_data::kAtoms[i].name), asked)) return &atom_catalogue()[i];
+    if (matches(spelling(atoms_data::kAtoms[i].name), asked)) return &loaded_atom(i);
   return nullptr;
 }
 
@@ -179,12 +198,13 @@ std::vector<std::string> similar_atom_names(std::string_view name, std::size_t n
   struct Ranked {
     bool contains;
     std::size_t distance;
-    const std::string* name;
+    const char* name;
   };
   std::vector<Ranked> ranked;
-  for (const auto& a : atom_catalogue()) {
-    const std::string u = upper(a.name);
-    ranked.push_back({!key.empty() && u.find(key) != std::string::npos, edit_distance(key, u), &a.name});
+  for (std::size_t i = 0; i < atoms_data::kAtomCount; ++i) {
+    const char* name = atoms_data::kAtoms[i].name;
+    const std::string u = upper(name);
+    ranked.push_back({!key.empty() && u.find(key) != std::string::npos, edit_distance(key, u), name});
   }
   std::stable_sort(ranked.begin(), ranked.end(), [](const Ranked& x, const Ranked& y) {
     return x.contains != y.contains ? x.contains : x.distance < y.distance;
@@ -192,7 +212,7 @@ std::vector<std::string> similar_atom_names(std::string_view name, std::size_t n
   std::vector<std::string> out;
   for (const Ranked& r : ranked) {
     if (out.size() == n || (!r.contains && r.distance > std::max<std::size_t>(3, key.size() / 3))) break;
-    out.push_back(*r.name);
+    out.emplace_back(r.name);
   }
   return out;
 }
@@ -209,10 +229,10 @@ std::vector<const Atom*> filter_atoms(std::string_view filter) {
     }
   }
   std::vector<const Atom*> out;
-  for (const auto& a : atom_catalogue()) {
-    const std::string name = upper(a.name);
+  for (std::size_t i = 0; i < atoms_data::kAtomCount; ++i) {
+    const std::string name = upper(atoms_data::kAtoms[i].name);
     if (std::all_of(words.begin(), words.end(), [&](const auto& w) { return name.find(w) != std::string::npos; }))
-      out.push_back(&a);
+      out.push_back(&loaded_atom(i));
   }
   return out;
 }

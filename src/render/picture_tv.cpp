@@ -2,9 +2,12 @@
 // MMA (print_latex(MMA_Atom)) and copy (print_latex(TiledCopy)) arrangements.
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <unordered_map>
 #include <unordered_set>
 
+#include "layoutx/layout_walk.hpp"
 #include "layoutx/notation.hpp"
 #include "layoutx/render_picture.hpp"
 #include "tv_scan.hpp"
@@ -16,14 +19,30 @@ namespace {
 // Offsets of the 1-D indices of a layout mode: a layout is linear in its
 // modes, so L(t, v) = L0(t) + L1(v) and only T + V evaluations are needed.
 std::vector<std::int64_t> mode_offsets(const Layout& l, int mode) {
-  const Layout m = l.shape.rank() > mode ? get(l, mode) : trivial_layout();
-  const std::int64_t n = size(m).value;
-  std::vector<std::int64_t> out(static_cast<std::size_t>(std::max<std::int64_t>(n, 0)));  // a negative size has no cells
-  for (std::int64_t i = 0; i < n; ++i) out[static_cast<std::size_t>(i)] = evaluate(m, IntTuple(static_int(i))).value;
-  return out;
+  return layout_offsets(l.shape.rank() > mode ? get(l, mode) : trivial_layout(), INT64_MAX);
 }
 
 }  // namespace
+
+std::vector<std::int64_t> layout_offsets(const Layout& l, std::int64_t count) {
+  const std::int64_t n = std::min(size(l).value, count);
+  std::vector<std::int64_t> out(static_cast<std::size_t>(std::max<std::int64_t>(n, 0)));  // a negative size has no cells
+  const std::vector<walk::Mode> modes = walk::leaf_modes(l);
+  if (n > 0 && walk::walk_is_exact(modes, walk::SwizzleChain::of(AnyLayout(l)))) {
+    walk::Odometer od(walk::walked_modes(modes));
+    for (std::int64_t i = 0; i < n; ++i, od.step()) out[static_cast<std::size_t>(i)] = od.offset();
+    return out;
+  }
+  for (std::int64_t i = 0; i < n; ++i) out[static_cast<std::size_t>(i)] = evaluate(l, IntTuple(static_int(i))).value;
+  return out;
+}
+
+std::vector<std::int64_t> thread_numbers(const Layout& thr_id, std::int64_t threads) {
+  std::vector<std::int64_t> out = layout_offsets(thr_id, threads);
+  for (auto t = static_cast<std::int64_t>(out.size()); t < threads; ++t)
+    out.push_back(evaluate(thr_id, IntTuple(static_int(t))).value);
+  return out;
+}
 
 TileExtent tile_extent(const Layout& tile, Notation n) {
   if (tile.shape.rank() > 2)
@@ -63,9 +82,10 @@ TvScan scan_tv(const TvView& view, const PictureOptions& options) {
   // A thread at the same offset as an earlier one reaches the same cells, all
   // claimed already (broadcast operands: GMMA's shared-memory A and B).
   std::unordered_set<std::int64_t> thread_offsets;
+  const std::vector<std::int64_t> numbers = thread_numbers(view.thr_id, threads);
   for (std::int64_t t = 0; t < threads; ++t) {
     if (!thread_offsets.insert(tv_threads[static_cast<std::size_t>(t)]).second) continue;
-    const std::int64_t label = evaluate(view.thr_id, IntTuple(static_int(t))).value;
+    const std::int64_t label = numbers[static_cast<std::size_t>(t)];
     for (std::int64_t v = 0; v < values; ++v) {
       const std::int64_t i = checked_add(tv_threads[static_cast<std::size_t>(t)], tv_values[static_cast<std::size_t>(v)],
                                          "the TV layout's index of a (thread, value)");

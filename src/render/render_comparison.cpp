@@ -4,6 +4,7 @@
 
 #include "analysis_json.hpp"
 #include "decimal.hpp"
+#include "layoutx/layout_walk.hpp"
 #include "layoutx/render_analysis.hpp"
 #include "layoutx/value.hpp"
 
@@ -17,7 +18,33 @@ IntTuple coordinate_of(const IntTuple& shape, std::int64_t index) {
   return transform_leaf(idx2crd(static_int(index), shape), [](Int c) { return static_int(c.value); });
 }
 
-std::int64_t at(const AnyLayout& l, std::int64_t index) { return evaluate(l, IntTuple(static_int(index))).value; }
+// A layout's offsets at 1-D indices in any order (the grid reads them row by
+// row): the digits of the index over the leaf modes by division, summed in
+// plain 64-bit arithmetic where the walker proves every such sum equals
+// evaluate's; else evaluate.
+class OffsetAt {
+ public:
+  explicit OffsetAt(const AnyLayout& l) : layout_(l), chain_(walk::SwizzleChain::of(l)) {
+    const std::vector<walk::Mode> leaves = walk::leaf_modes(inner_layout(l));
+    exact_ = walk::walk_is_exact(leaves, chain_);
+    if (exact_) modes_ = walk::walked_modes(leaves);
+  }
+  std::int64_t operator()(std::int64_t index) const {
+    if (!exact_) return evaluate(layout_, IntTuple(static_int(index))).value;
+    std::int64_t offset = 0;
+    for (const walk::Mode& m : modes_) {
+      offset += index % m.shape * m.stride;
+      index /= m.shape;
+    }
+    return chain_.empty() ? offset : chain_(offset);
+  }
+
+ private:
+  const AnyLayout& layout_;
+  walk::SwizzleChain chain_;
+  std::vector<walk::Mode> modes_;
+  bool exact_ = false;
+};
 
 // Rows are mode 0 (rank 1: the whole layout); columns the remaining modes, column-major.
 std::pair<std::int64_t, std::int64_t> grid_extent(const IntTuple& shape) {
@@ -38,9 +65,10 @@ void marked_grid(const AnyLayout& a, const AnyLayout& b, const EqualityView& vie
                      view.max_cells));
     return;
   }
+  const OffsetAt at_a(a), at_b(b);
   std::size_t width = 1;
   for (std::int64_t i = 0; i < rows * cols; ++i) {
-    const std::int64_t x = at(a, i), y = at(b, i);
+    const std::int64_t x = at_a(i), y = at_b(i);
     width = std::max(width, x == y ? decimal_width(x) : decimal_width(x) + 1 + decimal_width(y));
   }
   const std::string rule = fmt::format("+{}", std::string(width + 2, '-'));
@@ -57,9 +85,17 @@ void marked_grid(const AnyLayout& a, const AnyLayout& b, const EqualityView& vie
     out += fmt::format("{:>2}  ", m);
     for (std::int64_t n = 0; n < cols; ++n) {
       const std::int64_t i = m + n * rows;
-      const std::int64_t x = at(a, i), y = at(b, i);
-      const std::string text = fmt::format("{:>{}}", x == y ? std::to_string(x) : fmt::format("{}/{}", x, y), width);
-      out += x != y && view.color ? fmt::format("| \x1b[1;31m{}\x1b[0m ", text) : fmt::format("| {} ", text);
+      const std::int64_t x = at_a(i), y = at_b(i);
+      // "| text " with the text right-aligned to the width (red where they differ, with --color).
+      const bool marked = x != y && view.color;
+      out += marked ? "| \x1b[1;31m" : "| ";
+      if (x == y) {
+        fmt::format_to(std::back_inserter(out), "{:>{}}", x, width);
+      } else {
+        out.append(width - std::min(width, decimal_width(x) + 1 + decimal_width(y)), ' ');
+        fmt::format_to(std::back_inserter(out), "{}/{}", x, y);
+      }
+      out += marked ? "\x1b[0m " : " ";
     }
     out += "|\n";
     if (out.size() >= (std::size_t{1} << 20)) {

@@ -28,6 +28,15 @@ struct TvScan {
   std::vector<TvClaim> order;       // claims in scan order
 };
 
+// The offsets L(i) of the first `count` 1-D indices i of a layout (fewer
+// when it has fewer), by the one walker (one add per index) where its sums
+// provably equal evaluate's, else by evaluate.
+std::vector<std::int64_t> layout_offsets(const Layout& l, std::int64_t count);
+
+// The thread number ThrID gives each of the first `threads` thread indices
+// (past ThrID's size, evaluate's answer, as CuTe's call of it gives).
+std::vector<std::int64_t> thread_numbers(const Layout& thr_id, std::int64_t threads);
+
 TvScan scan_tv(const TvView& view, const PictureOptions& options);
 
 // One panel of a TV picture at (top, left), cells in CuTe's emission order.

@@ -21,6 +21,10 @@ readback: every `emit --as cpp` text, given back to layoutx as pasted C++ in
 the case's mode, must evaluate to what `layoutx eval` printed for the case; so
 must every `emit --as type` text without a run-time `int` (a type spelling
 stands for its value-initialized object, whose `int` members are 0).
+
+Each step sends the expressions of one mode through one process (`layoutx
+... -`, one expression a line of standard input); where that process fails,
+each expression runs alone and the failing one is named.
 """
 import ast
 import os
@@ -52,6 +56,35 @@ def layoutx(binary, mode, *args):
     return r.stdout.rstrip('\n')
 
 
+def outputs(binary, items, *args, errors=False):
+    """What `layoutx [--dynamic] ARGS EXPR` prints (its one line) for each
+    (mode, EXPR) of items, in order: the expressions of one mode go through one
+    process as lines of standard input. Where that process fails, each
+    expression runs alone, so that the failing one is named: its RuntimeError
+    is raised, or with `errors` given back as the text 'error: ...'."""
+    out = [None] * len(items)
+    for mode in ('static', 'dynamic'):
+        idx = [k for k, (m, _) in enumerate(items) if m == mode]
+        if not idx:
+            continue
+        argv = [binary] + (['--dynamic'] if mode == 'dynamic' else []) + list(args) + ['-']
+        r = subprocess.run(argv, input=''.join(items[k][1] + '\n' for k in idx), capture_output=True, text=True,
+                           timeout=60 + len(idx))
+        lines = r.stdout.split('\n')
+        if r.returncode == 0 and not r.stderr and len(lines) == len(idx) + 1 and lines[-1] == '':
+            for k, line in zip(idx, lines):
+                out[k] = line
+            continue
+        for k in idx:
+            try:
+                out[k] = layoutx(binary, mode, *args, items[k][1])
+            except RuntimeError as e:
+                if not errors:
+                    raise
+                out[k] = 'error: %s' % e
+    return out
+
+
 def drop_static_marks(text):
     return re.sub(r'(?<![A-Za-z0-9_])_(?=-?[0-9])', '', text)
 
@@ -63,9 +96,8 @@ def run_cpp(binary, cases, work):
         return 77
     cuda = os.environ.get('CUDA_DIR', '/usr/local/cuda')
     lines = ['#include <cstdio>', '#include <type_traits>', '#include <cute/tensor.hpp>', 'using namespace cute;', '']
-    for k, (mode, expr) in enumerate(cases):
-        code_type = layoutx(binary, mode, 'emit', '--as', 'type', expr)
-        code = layoutx(binary, mode, 'emit', '--as', 'cpp', expr)
+    code_types, codes = outputs(binary, cases, 'emit', '--as', 'type'), outputs(binary, cases, 'emit', '--as', 'cpp')
+    for k, (code_type, code) in enumerate(zip(code_types, codes)):
         lines += ['void case%d() {' % k,
                   '  auto v = %s;' % code,
                   '  static_assert(std::is_same_v<decltype(v), %s>, "case %d: the type differs");' % (code_type, k),
@@ -88,8 +120,9 @@ def run_cpp(binary, cases, work):
     out = subprocess.run([exe], capture_output=True, text=True, timeout=60).stdout
     printed = dict((int(m.group(1)), m.group(2)) for m in re.finditer(r'^@@(\d+) (.*)$', out, re.M))
     failures = 0
+    wants = outputs(binary, cases, 'eval')
     for k, (mode, expr) in enumerate(cases):
-        want = layoutx(binary, mode, 'eval', expr)
+        want = wants[k]
         got = printed.get(k)
         if got is not None and mode == 'static':
             got = drop_static_marks(got)
@@ -182,9 +215,14 @@ def value_text(v):
 
 def run_python(binary, cases):
     failures = 0
+    codes = outputs(binary, cases, 'emit', '--as', 'python')
+    # The DSL's Python ints are static: a dynamic case prints as `--dynamic eval` does, a static one all marked.
+    dynamic = [k for k, (mode, _) in enumerate(cases) if mode == 'dynamic']
+    static = [k for k, (mode, _) in enumerate(cases) if mode == 'static']
+    wants = dict(zip(dynamic, outputs(binary, [cases[k] for k in dynamic], 'eval')))
+    wants.update(zip(static, static_texts(binary, [cases[k] for k in static])))
     for k, (mode, expr) in enumerate(cases):
-        code = layoutx(binary, mode, 'emit', '--as', 'python', expr)
-        want = layoutx(binary, 'dynamic', 'eval', expr) if mode == 'dynamic' else static_text(binary, expr)
+        code, want = codes[k], wants[k]
         try:
             got = value_text(model(ast.parse(code, mode='eval').body))
         except (SyntaxError, ValueError, TypeError) as e:
@@ -198,29 +236,26 @@ def run_python(binary, cases):
 
 def run_readback(binary, cases):
     failures = checked = 0
-    for k, (mode, expr) in enumerate(cases):
-        want = layoutx(binary, mode, 'eval', expr)
-        for form in ('cpp', 'type'):
-            code = layoutx(binary, mode, 'emit', '--as', form, expr)
-            if form == 'type' and re.search(r'\bint\b', code):
-                continue
+    wants = outputs(binary, cases, 'eval')
+    for form in ('cpp', 'type'):
+        codes = outputs(binary, cases, 'emit', '--as', form)
+        # A type with a run-time int member stands for no particular value.
+        kept = [k for k in range(len(cases)) if form != 'type' or not re.search(r'\bint\b', codes[k])]
+        got = outputs(binary, [(cases[k][0], codes[k]) for k in kept], 'eval', errors=True)
+        for k, text in zip(kept, got):
             checked += 1
-            try:
-                got = layoutx(binary, mode, 'eval', code)
-            except RuntimeError as e:
-                got = 'error: %s' % e
-            if got != want:
+            if text != wants[k]:
                 failures += 1
                 print('case %d (%s) %s: emit --as %s gives %r, which reads back as %r, not %r' % (
-                    k, mode, expr, form, code, got, want))
+                    k, cases[k][0], cases[k][1], form, codes[k], text, wants[k]))
     print('%d of %d emitted C++ texts read back through layoutx as the value it printed' % (checked - failures, checked))
     return 1 if failures else 0
 
 
-def static_text(binary, expr):
-    """CuTe's print of the all-static value: layoutx's default text with every integer marked static."""
-    plain = layoutx(binary, 'static', 'eval', expr)
-    return re.sub(r'Sw<[^>]*>|-?[0-9]+', lambda m: m.group(0) if m.group(0).startswith('Sw') else '_' + m.group(0), plain)
+def static_texts(binary, cases):
+    """CuTe's print of each all-static value: layoutx's default text with every integer marked static."""
+    return [re.sub(r'Sw<[^>]*>|-?[0-9]+', lambda m: m.group(0) if m.group(0).startswith('Sw') else '_' + m.group(0), plain)
+            for plain in outputs(binary, [('static', expr) for _, expr in cases], 'eval')]
 
 
 def main():

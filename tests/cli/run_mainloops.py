@@ -40,6 +40,10 @@ def golden_rows(path):
             src = rows[(loop, part, d['same_elements_as'])]
             for k in ('offsets', 'coords', 'pred'):
                 d[k] = src[k]
+    plain = {}  # the coordinates without marks, once per list (threads may share one)
+    for d in rows.values():
+        if 'coords' in d:
+            d['plain_coords'] = plain.setdefault(id(d['coords']), [unmarked(c) for c in d['coords']])
     return rows
 
 
@@ -75,7 +79,7 @@ def check_elements(layoutx, argv, loop, part, golden, answer, problems):
             problems.append('%s: origin %s, CuTe %s' % (where, t['origin'], g['origin']))
         if t['offsets'] != g['offsets']:
             problems.append('%s: offsets differ from CuTe\'s' % where)
-        if t['coords'] != [unmarked(c) for c in g['coords']]:
+        if t['coords'] != g['plain_coords']:
             problems.append('%s: coordinates differ from CuTe\'s' % where)
         if t['pred'] != g['pred']:
             problems.append('%s: predicate %s, CuTe %s' % (where, t['pred'], g['pred']))
@@ -109,12 +113,20 @@ def values_per_call(g):
 
 
 def check_owners(layoutx, argv, loop, part, golden, threads, problems):
-    masked = [(t, i) for t in threads for i, p in enumerate(golden[(loop, part, t)]['pred']) if p == '0']
-    picks = [(threads[0], 0), (threads[-1], len(golden[(loop, part, threads[-1])]['coords']) - 1)] + masked[:1]
+    masked = next(((t, i) for t in threads for i, p in enumerate(golden[(loop, part, t)]['pred']) if p == '0'), None)
+    picks = [(threads[0], 0), (threads[-1], len(golden[(loop, part, threads[-1])]['coords']) - 1)]
+    if masked:
+        picks.append(masked)
+    # Each picked coordinate -> every (thread, index, offset) CuTe gives it.
+    holders = {golden[(loop, part, t)]['plain_coords'][i]: [] for t, i in picks}
+    for u in threads:
+        g = golden[(loop, part, u)]
+        for j, c in enumerate(g['plain_coords']):
+            if c in holders:
+                holders[c].append((u, j, g['offsets'][j]))
     for t, i in picks:
-        coord = unmarked(golden[(loop, part, t)]['coords'][i])
-        expected = sorted((u, j, golden[(loop, part, u)]['offsets'][j]) for u in threads
-                          for j, c in enumerate(golden[(loop, part, u)]['coords']) if unmarked(c) == coord)
+        coord = golden[(loop, part, t)]['plain_coords'][i]
+        expected = sorted(holders[coord])
         answer = call(layoutx, argv + ['--owner', coord])
         got = sorted((o['thread'], o['index'], o['offset']) for o in answer['owners'])
         if got != expected:
