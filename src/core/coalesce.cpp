@@ -124,12 +124,22 @@ Layout filter_zeros(const Layout& l) {
 }
 
 // coalesce(filter_zeros(l)) on the leaves: a stride-0 mode's shape becomes _1.
-Layout filter(const Layout& l) {
+void filter_modes(const Layout& l, LeafList& shape, LeafList& stride) {
   LeafList s, d;
-  if (!congruent_leaves(l.shape, l.stride, s, d)) return coalesce(filter_zeros(l));
+  if (!congruent_leaves(l.shape, l.stride, s, d)) {  // filter_zeros reports what does not match
+    const Layout zeros_filtered = filter_zeros(l);
+    s = leaf_list(zeros_filtered.shape);
+    d = leaf_list(zeros_filtered.stride);
+  }
   for (std::size_t i = 0; i < s.size(); ++i)
     if (d[i].is_constant(0)) s[i] = static_int(1);
-  return coalesce_leaves(s, d);
+  coalesce_modes(s, d, shape, stride);
+}
+
+Layout filter(const Layout& l) {
+  LeafList shape, stride;
+  filter_modes(l, shape, stride);
+  return layout_of_modes(shape, stride);
 }
 
 Layout filter(const Layout& l, const IntTuple& profile) {

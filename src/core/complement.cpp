@@ -1,6 +1,8 @@
 // complement (CuTe layout.hpp detail::complement).
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "layoutx/algebra.hpp"
 #include "layoutx/notation.hpp"
 #include "layoutx/trace.hpp"
@@ -10,20 +12,33 @@ namespace layoutx {
 
 namespace {
 
-void check_injective(Int new_shape, Int min_stride, Int last_stride, const Layout& filtered, Diagnostics& diag) {
+// filter(L) as its flat modes; the layout they make is built only for
+// messages and the trace.
+struct FilteredModes {
+  LeafList shape, stride;
+  Layout layout() const { return layout_of_modes(shape, stride); }
+};
+
+FilteredModes filtered_modes(const Layout& l) {
+  FilteredModes f;
+  filter_modes(l, f.shape, f.stride);
+  return f;
+}
+
+void check_injective(Int new_shape, Int min_stride, Int last_stride, const FilteredModes& filtered, Diagnostics& diag) {
   if (new_shape.value != 0 && last_stride.value != 0 && min_stride.value % last_stride.value != 0)
     diag.warn(
         "complement divisibility",
         fmt::format("complement of {}: stride {} is not a multiple of {}, the extent already covered; CuTe "
                     "truncates {} / {} = {}, so the layout and its complement leave holes in the codomain",
-                    to_text(filtered, diag.notation()), min_stride.value, last_stride.value, min_stride.value,
+                    to_text(filtered.layout(), diag.notation()), min_stride.value, last_stride.value, min_stride.value,
                     last_stride.value,
                     new_shape.value));
   if (new_shape.value != 0) return;
   const std::string msg = fmt::format(
       "Non-injective Layout detected in complement.: {} maps two coordinates to one offset (stride {} is smaller "
       "than the extent {} already covered)",
-      to_text(filtered, diag.notation()), min_stride.value, last_stride.value);
+      to_text(filtered.layout(), diag.notation()), min_stride.value, last_stride.value);
   if (new_shape.is_static) throw Error(msg);
   // CuTe only asserts on a static zero; with dynamic integers it returns a size-0 mode.
   diag.warn("Non-injective Layout detected in complement.",
@@ -32,19 +47,18 @@ void check_injective(Int new_shape, Int min_stride, Int last_stride, const Layou
 
 // @pre shape/stride come from filter(): flat, no stride-0 or size-1 modes.
 // The modes are read as lists of integers: the loop takes them out one by one.
-Layout complement_filtered(const Layout& filtered, const IntTuple& cotarget, Diagnostics& diag) {
-  LAYOUTX_TRACE_SCOPE(diag.trace(), "complement", "filter(L)", filtered, "cotarget", cotarget);
-  if (filtered.stride.is_leaf() && filtered.stride.value().is_constant(0))
-    return make_layout(coalesce_shape(cotarget));
+Layout complement_filtered(const FilteredModes& filtered, const IntTuple& cotarget, Diagnostics& diag) {
+  LAYOUTX_TRACE_SCOPE(diag.trace(), "complement", "filter(L)", filtered.layout(), "cotarget", cotarget);
+  if (filtered.stride.size() == 1 && filtered.stride[0].is_constant(0)) return make_layout(coalesce_shape(cotarget));
 
-  const int r = filtered.shape.rank();
-  if (r != 1 && !is_static(filtered.stride))
+  const int r = static_cast<int>(filtered.shape.size());
+  if (r != 1 && !std::all_of(filtered.stride.begin(), filtered.stride.end(), [](Int d) { return d.is_static; }))
     throw Error(fmt::format(
         "Dynamic-stride complement only for rank-1 layouts: {} has {} modes and dynamic strides; the operation needs "
         "static strides",
-        to_text(filtered, diag.notation()), r));
+        to_text(filtered.layout(), diag.notation()), r));
 
-  LeafList shape = leaf_list(filtered.shape), stride = leaf_list(filtered.stride);
+  LeafList shape = filtered.shape, stride = filtered.stride;
   LAYOUTX_TRACE(diag.trace(), "modes", "shape", flat_tuple(shape), "stride", flat_tuple(stride), "strides in the order taken",
                 trace::ascending(flat_tuple(stride), diag.notation()));
   LeafList result_shape, result_stride;
@@ -84,14 +98,14 @@ Layout complement_filtered(const Layout& filtered, const IntTuple& cotarget, Dia
 // CuTe's complement sorts the strides as signed values and divides by them,
 // so it means something only for positive strides; with a negative one its
 // answer (often a negative extent) is no complement, and is kept with a warning.
-Layout warn_negative_strides(const Layout& filtered, Layout r, Diagnostics& diag) {
-  for (const Int& d : leaf_list(filtered.stride))
+Layout warn_negative_strides(const FilteredModes& filtered, Layout r, Diagnostics& diag) {
+  for (const Int& d : filtered.stride)
     if (d.value < 0) {
       diag.warn(
           "complement of negative strides",
           fmt::format("complement({}) = {} is CuTe's answer, but CuTe's complement assumes positive strides (the "
                       "stride {} is negative), so it is not a complement of the layout",
-                      to_text(filtered, diag.notation()), to_text(r, diag.notation()), d.value));
+                      to_text(filtered.layout(), diag.notation()), to_text(r, diag.notation()), d.value));
       break;
     }
   return r;
@@ -100,13 +114,13 @@ Layout warn_negative_strides(const Layout& filtered, Layout r, Diagnostics& diag
 }  // namespace
 
 Layout complement(const Layout& l, const IntTuple& cotarget, Diagnostics& diag) {
-  const Layout filtered = filter(l);
+  const FilteredModes filtered = filtered_modes(l);
   return warn_negative_strides(filtered, complement_filtered(filtered, cotarget, diag), diag);
 }
 
 Layout complement(const Layout& l, Diagnostics& diag) {
-  const Layout filtered = filter(l);
-  return warn_negative_strides(filtered, complement_filtered(filtered, cosize(filtered), diag), diag);
+  const FilteredModes filtered = filtered_modes(l);
+  return warn_negative_strides(filtered, complement_filtered(filtered, cosize(filtered.layout()), diag), diag);
 }
 
 }  // namespace layoutx

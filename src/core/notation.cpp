@@ -9,6 +9,10 @@ namespace layoutx {
 namespace {
 
 void append_decimal(std::string& out, std::int64_t v) {
+  if (v >= 0 && v < 10) {  // most integers of most layouts
+    out += static_cast<char>('0' + v);
+    return;
+  }
   char digits[24];
   const auto end = std::to_chars(digits, digits + sizeof digits, v).ptr;
   out.append(digits, end);
@@ -53,6 +57,7 @@ std::string to_text(const IntTuple& t, Notation n) {
 
 std::string to_text(const Layout& l, Notation n) {
   std::string out;
+  out.reserve(48);  // one block for the text of a small layout
   append_text(out, l.shape, n);
   out += ':';
   append_text(out, l.stride, n);

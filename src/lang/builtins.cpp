@@ -1114,12 +1114,13 @@ Value compose_values(const Value& a, const Value& b, const Call* c, Diagnostics&
   }
   if (a.kind != Value::Kind::Layout && !a.is_int_tuple())
     return fail(fmt::format("cannot compose {} {} (expected a layout on the left)", a_kind_name(a), to_text(a, n)));
-  const Layout la = *a.as_plain_layout();
+  const AnyLayout left{*a.as_plain_layout()};
+  const Layout& la = std::get<Layout>(left);
   if (b.kind == Value::Kind::Swizzle) return Value::of(composition(la, b.swizzle));
   if (b.kind == Value::Kind::Composed) return Value::of(composition(la, b.composed, diag));
   if (b.kind == Value::Kind::LayoutLeft || b.kind == Value::Kind::LayoutRight)
     return fail(fmt::format("cannot compose with {}", to_text(b, n)));
-  return checked_composition(AnyLayout{la}, b, diag);
+  return checked_composition(left, b, diag);
 }
 
 }  // namespace
