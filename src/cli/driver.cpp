@@ -15,6 +15,7 @@
 #include "layoutx/parallel.hpp"
 #include "output.hpp"
 #include "transcript.hpp"
+#include "worker_threads.hpp"
 
 namespace layoutx::cli {
 
@@ -45,20 +46,27 @@ std::vector<std::string> gather(const Settings& s, const std::vector<std::string
   return out;
 }
 
+namespace {
+
+// Put before a message about a line of standard input, so that the line can be found in a long file.
+std::string line_named(std::size_t line) { return line ? fmt::format("standard input, line {}: ", line) : ""; }
+
+}  // namespace
+
 int reported(Output& to, const Shown& shown, Notation notation, const std::function<int()>& step) {
   try {
     return step();
   } catch (const SourceError& e) {
     to.flush();
     const bool located = !shown.text.empty();
-    to.error(fmt::format("{}{}{}", shown.where, located ? shown.located_prefix : "", e.message(notation)), shown.text,
-             shown.from + e.offset(), located);
+    to.error(fmt::format("{}{}{}", line_named(shown.line), located ? shown.located_prefix : "", e.message(notation)),
+             shown.text, shown.from + e.offset(), located);
   } catch (const Error& e) {
     to.flush();
-    to.error(fmt::format("{}{}", shown.where, e.message(notation)), shown.text, 0, false);
+    to.error(fmt::format("{}{}", line_named(shown.line), e.message(notation)), shown.text, 0, false);
   } catch (const std::bad_alloc&) {
     to.flush();
-    to.error(fmt::format("{}out of memory", shown.where), shown.text, 0, false);
+    to.error(fmt::format("{}out of memory", line_named(shown.line)), shown.text, 0, false);
   }
   return kRejected;
 }
@@ -130,40 +138,35 @@ int for_each_expression(const Settings& s, const std::vector<std::string>& expre
 
 namespace {
 
-// One expression through `command` inside `reported`, its messages going to
-// `to`; a line of standard input is named in them ("standard input, line 3:
-// "), so that the error can be found in a long file. `where` is a buffer the
-// caller keeps: the loop runs once per line of a long input.
-int reported_input(const Settings& s, const InputExpression& input, std::string& where, Output& to,
-                   const std::function<int(std::string_view)>& command) {
-  where.clear();
-  if (input.line) {
-    char digits[24];
-    where.append("standard input, line ");
-    where.append(digits, std::to_chars(digits, digits + sizeof digits, input.line).ptr);
-    where.append(": ");
-  }
+// One expression through `command` inside `reported`, its messages going to `to`.
+template <class Command>
+int reported_input(const Settings& s, const InputExpression& input, Output& to, const Command& command) {
   if (!input.problem.empty()) {
-    to.error(where + input.problem, "", 0, false);
+    to.error(line_named(input.line) + input.problem, "", 0, false);
     return kRejected;
   }
   Shown shown{input.text};
-  shown.where = where;
+  shown.line = input.line;
   return reported(to, shown, notation(s), [&] { return command(input.text); });
 }
 
-// Fewer expressions at hand than this are evaluated one by one on the main
-// thread (a person typing, a producer writing a line at a time); more are
-// shared among threads, no thread given fewer than this (a thread costs tens
-// of microseconds, a small expression a few).
-constexpr std::size_t kLinesPerThread = 64;
+// Expressions at hand of fewer bytes than this are evaluated one by one on
+// the main thread (a person typing, a producer writing a line at a time);
+// more are shared among threads, none given fewer bytes than this: a thread
+// costs tens of microseconds, about as much as 64 small expressions, and an
+// expression's cost grows with its text (a chain of 20 compositions is 600
+// bytes and costs 20 times a small one).
+constexpr std::size_t kBytesPerThread = 2048;
 // At most this many expressions at a time, whose answers are kept until all are written.
 constexpr std::size_t kBatch = 8192;
 
-// Threads for a batch: as many as --jobs asks (0: one per core), none idle for want of lines.
-int threads_for(std::size_t lines, int jobs) {
-  if (jobs == 0) return parts_for(lines, kLinesPerThread);
-  return static_cast<int>(std::clamp<std::size_t>(lines / kLinesPerThread, 1, static_cast<std::size_t>(jobs)));
+// Threads for a batch: as many as --jobs asks (0: one per core), none idle for want of work.
+int threads_for(const std::vector<InputExpression>& batch, int jobs) {
+  std::size_t bytes = 0;
+  for (const InputExpression& e : batch) bytes += e.text.size() + 1;
+  const std::size_t worth = std::min(bytes / kBytesPerThread, batch.size());
+  if (jobs == 0) return parts_for(worth, 1);
+  return static_cast<int>(std::clamp<std::size_t>(worth, 1, static_cast<std::size_t>(jobs)));
 }
 
 }  // namespace
@@ -172,9 +175,8 @@ int for_each_expression_text(const Settings& s, const std::vector<std::string>& 
                              const std::function<int(std::string_view)>& command) {
   int status = kOk;
   ExpressionSource source(expressions, s.language.max_length);
-  std::string where;
   while (const auto input = source.next())
-    if (reported_input(s, *input, where, standard_streams(), command) != kOk) status = kRejected;
+    if (reported_input(s, *input, standard_streams(), command) != kOk) status = kRejected;
   flush_out();
   return status;
 }
@@ -182,8 +184,8 @@ int for_each_expression_text(const Settings& s, const std::vector<std::string>& 
 int for_each_answer(const Settings& s, const std::vector<std::string>& expressions, int jobs,
                     const std::function<std::string(const Value&)>& answer) {
   // One expression: its warnings and answer (or its error) go to `to`.
-  const auto answered = [&s, &answer](const InputExpression& input, std::string& where, Output& to) {
-    return reported_input(s, input, where, to, [&](std::string_view expr) {
+  const auto answered = [&s, &answer](const InputExpression& input, Output& to) {
+    return reported_input(s, input, to, [&](std::string_view expr) {
       Diagnostics diag = diagnostics(s);
       const Value v = evaluate_input(s, expr, diag);
       report_warnings(diag, to);
@@ -193,10 +195,10 @@ int for_each_answer(const Settings& s, const std::vector<std::string>& expressio
   };
   int status = kOk;
   ExpressionSource source(expressions, s.language.max_length);
-  std::string where;
   std::vector<InputExpression> batch;
-  std::vector<Transcript> transcripts;  // one per thread, each for a run of consecutive lines
+  std::vector<Transcript> transcripts;  // one per thread, each of a run of consecutive lines
   std::vector<int> statuses;
+  WorkerThreads workers;
   while (auto input = source.next()) {
     // Only what is at hand: reading on to fill a batch would hold back the
     // answers to lines already read.
@@ -205,19 +207,24 @@ int for_each_answer(const Settings& s, const std::vector<std::string>& expressio
     while (jobs != 1 && batch.size() < kBatch)
       if (auto more = source.next_at_hand()) batch.push_back(std::move(*more));
       else break;
-    const int parts = threads_for(batch.size(), jobs);
+    const int parts = threads_for(batch, jobs);
     if (parts == 1) {
       for (const InputExpression& e : batch)
-        if (answered(e, where, standard_streams()) != kOk) status = kRejected;
+        if (answered(e, standard_streams()) != kOk) status = kRejected;
       continue;
     }
     transcripts.resize(static_cast<std::size_t>(parts));
     statuses.assign(static_cast<std::size_t>(parts), kOk);
-    for_each_part(batch.size(), parts, [&](int p, std::uint64_t lo, std::uint64_t hi) {
-      std::string part_where;
-      for (std::uint64_t i = lo; i < hi; ++i)
-        if (answered(batch[i], part_where, transcripts[static_cast<std::size_t>(p)]) != kOk)
-          statuses[static_cast<std::size_t>(p)] = kRejected;
+    workers.run(parts, [&](int p) {
+      const std::size_t lo = part_begin(batch.size(), parts, p), hi = part_begin(batch.size(), parts, p + 1);
+      // Written into a transcript of the thread's own, not one beside the
+      // others' in the vector: that would share their cache lines.
+      Transcript written;
+      int part_status = kOk;
+      for (std::size_t i = lo; i < hi; ++i)
+        if (answered(batch[i], written) != kOk) part_status = kRejected;
+      transcripts[static_cast<std::size_t>(p)] = std::move(written);
+      statuses[static_cast<std::size_t>(p)] = part_status;
     });
     for (int p = 0; p < parts; ++p) {
       transcripts[static_cast<std::size_t>(p)].write();

@@ -59,7 +59,7 @@ struct Shown {
   std::string_view text;
   std::size_t from = 0;
   std::string_view located_prefix;
-  std::string_view where;  // put before every message: "standard input, line 3: "
+  std::size_t line = 0;  // a line of standard input (from 1), named before every message; 0 for none
 };
 
 // The one evaluate-and-report step: runs `step`; whatever it throws (an error
