@@ -52,9 +52,10 @@ bool leaf_meets_boundaries(const std::vector<Wide>& boundaries, Wide s, Wide d) 
 // together, and A of their sum is the sum of the parts.
 bool composition_is_exact(const AnyLayout& a, const Layout& b) {
   const Layout flat = coalesce_x(inner_layout(a));
-  std::vector<Wide> boundaries;
-  Wide p = 1;
   const std::vector<Int> shape = leaves(flat.shape);
+  std::vector<Wide> boundaries;
+  boundaries.reserve(shape.size());
+  Wide p = 1;
   for (std::size_t j = 0; j + 1 < shape.size(); ++j) {
     if (shape[j].value <= 0) return false;
     p *= shape[j].value;
@@ -63,6 +64,7 @@ bool composition_is_exact(const AnyLayout& a, const Layout& b) {
   }
   const std::vector<Int> s = leaves(b.shape), d = leaves(b.stride);
   std::vector<std::pair<Wide, Wide>> used;  // (stride, shape) of the leaves that move
+  used.reserve(s.size());
   for (std::size_t k = 0; k < s.size(); ++k) {
     if (s[k].value == 1) continue;
     if (s[k].value <= 0 || d[k].value <= 0) return false;

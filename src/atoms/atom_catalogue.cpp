@@ -217,7 +217,10 @@ std::vector<std::string> similar_atom_names(std::string_view name, std::size_t n
   return out;
 }
 
-std::vector<const Atom*> filter_atoms(std::string_view filter) {
+namespace {
+
+// The catalogue positions whose names contain every word of `filter`, ignoring case.
+std::vector<std::size_t> matching_atoms(std::string_view filter) {
   std::vector<std::string> words;
   std::string word;
   for (char c : upper(filter) + " ") {
@@ -228,11 +231,30 @@ std::vector<const Atom*> filter_atoms(std::string_view filter) {
       word += c;
     }
   }
-  std::vector<const Atom*> out;
+  std::vector<std::size_t> out;
   for (std::size_t i = 0; i < atoms_data::kAtomCount; ++i) {
     const std::string name = upper(atoms_data::kAtoms[i].name);
     if (std::all_of(words.begin(), words.end(), [&](const auto& w) { return name.find(w) != std::string::npos; }))
-      out.push_back(&loaded_atom(i));
+      out.push_back(i);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<const Atom*> filter_atoms(std::string_view filter) {
+  std::vector<const Atom*> out;
+  for (const std::size_t i : matching_atoms(filter)) out.push_back(&loaded_atom(i));
+  return out;
+}
+
+std::vector<AtomHeading> atom_headings(std::string_view filter) {
+  std::vector<AtomHeading> out;
+  for (const std::size_t i : matching_atoms(filter)) {
+    const atoms_data::RawAtom& raw = atoms_data::kAtoms[i];
+    AtomHeading h{raw.name, std::string_view(raw.kind) == "mma" ? Atom::Kind::Mma : Atom::Kind::Copy, {}};
+    if (h.kind == Atom::Kind::Mma) h.shape_mnk = parse(raw.shape_mnk, raw.name, "Shape_MNK").as_int_tuple();
+    out.push_back(std::move(h));
   }
   return out;
 }
@@ -273,10 +295,10 @@ std::vector<std::string> types_in_part(const std::string& part) {
 
 }  // namespace
 
-std::string atom_arch(const Atom& atom) {
+std::string atom_arch(std::string_view atom_name) {
   static const std::regex re("^SM([0-9]+)");
-  std::smatch m;
-  return std::regex_search(atom.name, m, re) ? "SM" + m[1].str() : "";
+  std::cmatch m;
+  return std::regex_search(atom_name.data(), atom_name.data() + atom_name.size(), m, re) ? "SM" + m[1].str() : "";
 }
 
 std::string arch_name(std::string_view text) {
@@ -295,8 +317,8 @@ std::string value_type_letters(std::string_view type) {
   return parts.size() == 1 ? parts.front() : "";
 }
 
-std::vector<std::string> atom_value_types(const Atom& atom) {
-  const Spelling s = spelling(atom.name);
+std::vector<std::string> atom_value_types(std::string_view atom_name) {
+  const Spelling s = spelling(atom_name);
   std::vector<std::string> out;
   auto add = [&](const std::string& t) {
     if (!t.empty() && std::find(out.begin(), out.end(), t) == out.end()) out.push_back(t);

@@ -53,11 +53,11 @@ struct ListFilter {
   std::string arch, kind, type;  // "" keeps all
 };
 
-bool kept(const Atom& a, const ListFilter& f) {
-  if (!f.arch.empty() && atom_arch(a) != f.arch) return false;
+bool kept(const AtomHeading& a, const ListFilter& f) {
+  if (!f.arch.empty() && atom_arch(a.name) != f.arch) return false;
   if (!f.kind.empty() && f.kind != (a.kind == Atom::Kind::Mma ? "mma" : "copy")) return false;
   if (f.type.empty()) return true;
-  const auto types = atom_value_types(a);
+  const auto types = atom_value_types(a.name);
   return std::find(types.begin(), types.end(), f.type) != types.end();
 }
 
@@ -83,9 +83,9 @@ int list_atoms(const std::string& words, const AtomOptions& o, Notation n) {
                              "int8_t, uint128_t or F16, not '{}'", o.type), "", 0, false);
     return kUsage;
   }
-  std::vector<const Atom*> atoms;
-  for (const Atom* a : filter_atoms(words))
-    if (kept(*a, f)) atoms.push_back(a);
+  std::vector<AtomHeading> atoms;
+  for (AtomHeading& a : atom_headings(words))
+    if (kept(a, f)) atoms.push_back(std::move(a));
   if (atoms.empty()) {
     const std::string what = describe(words, f, o.type);
     report_error(what.empty() ? "the catalogue is empty" : fmt::format("no atom {} (layoutx atom --list shows them all)", what),
@@ -93,11 +93,11 @@ int list_atoms(const std::string& words, const AtomOptions& o, Notation n) {
     return kRejected;
   }
   std::size_t width = 0;
-  for (const Atom* a : atoms) width = std::max(width, a->name.size());
+  for (const AtomHeading& a : atoms) width = std::max(width, a.name.size());
   std::string text;
-  for (const Atom* a : atoms)
-    text += a->kind == Atom::Kind::Mma ? fmt::format("{:<{}}  mma   {}\n", a->name, width, to_text(a->mma.shape_mnk, n))
-                                       : fmt::format("{:<{}}  copy\n", a->name, width);
+  for (const AtomHeading& a : atoms)
+    text += a.kind == Atom::Kind::Mma ? fmt::format("{:<{}}  mma   {}\n", a.name, width, to_text(a.shape_mnk, n))
+                                      : fmt::format("{:<{}}  copy\n", a.name, width);
   out(text);
   flush_out();
   return kOk;

@@ -57,6 +57,8 @@ Layout compose_mode(const IntTuple& lhs_shape, const IntTuple& lhs_stride, Int r
                     bool& weak_stride_accepted, Diagnostics& diag) {
   const int r = lhs_shape.rank();
   Fold f{{}, {}, rhs_shape, rhs_stride, false};
+  f.result_shape.reserve(r);
+  f.result_stride.reserve(r);
   for (int i = 0; i + 1 < r; ++i) {
     const Int curr_shape = lhs_shape[i].value();
     const Int curr_stride = lhs_stride[i].value();
@@ -90,10 +92,10 @@ Layout compose_mode(const IntTuple& lhs_shape, const IntTuple& lhs_stride, Int r
                 f.rest_stride);
   if (f.result_shape.empty()) return Layout{f.rest_shape, f.rest_stride * last_stride};
   if (f.rest_shape.is_constant(1))
-    return Layout{unwrap(IntTuple(f.result_shape)), unwrap(IntTuple(f.result_stride))};
+    return Layout{unwrap(IntTuple(std::move(f.result_shape))), unwrap(IntTuple(std::move(f.result_stride)))};
   f.result_shape.emplace_back(f.rest_shape);
   f.result_stride.emplace_back(f.rest_stride * last_stride);
-  return Layout{IntTuple(f.result_shape), IntTuple(f.result_stride)};
+  return Layout{IntTuple(std::move(f.result_shape)), IntTuple(std::move(f.result_stride))};
 }
 
 // make_layout(modes) moving the modes in (make_layout copies them).

@@ -68,9 +68,19 @@ std::vector<std::string> similar_atom_names(std::string_view name, std::size_t n
 // ignoring case; all atoms for an empty filter.
 std::vector<const Atom*> filter_atoms(std::string_view filter);
 
+// What a listing shows of an atom, read without parsing its layouts.
+struct AtomHeading {
+  std::string_view name;
+  Atom::Kind kind = Atom::Kind::Mma;
+  IntTuple shape_mnk;  // MMA atoms
+};
+
+// The headings of the atoms filter_atoms(filter) gives, in catalogue order.
+std::vector<AtomHeading> atom_headings(std::string_view filter);
+
 // The architecture an atom's name starts with ("SM90" for SM90_64x8x16_F16F16F16_SS
 // and SM90::GMMA::SPARSE::...); "" for those of every architecture (UniversalCopy).
-std::string atom_arch(const Atom& atom);
+std::string atom_arch(std::string_view atom_name);
 
 // "sm90", "SM90" and "90" all name SM90; "" when `text` names no architecture.
 std::string arch_name(std::string_view text);
@@ -78,7 +88,7 @@ std::string arch_name(std::string_view text);
 // The value types an atom's name spells, in the letters of CuTe's atom names:
 // "F32", "F16", "BF16", "TF32", "E4M3", "S8", "U32"... (from the type part of
 // the name, "F32F16F16F32", and from C++ template arguments such as half_t).
-std::vector<std::string> atom_value_types(const Atom& atom);
+std::vector<std::string> atom_value_types(std::string_view atom_name);
 
 // A value type in the letters of atom names: "half_t" and "f16" -> "F16",
 // "float_e4m3_t" -> "E4M3", "uint128_t" -> "U128"; "" when it names no type.
