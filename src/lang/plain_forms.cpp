@@ -115,7 +115,9 @@ class PlainReader {
     if (negative) ++at_;
     const std::size_t first = at_;
     std::int64_t magnitude = 0;
-    while (at_ < text_.size() && is_digit(text_[at_])) magnitude = magnitude * 10 + (text_[at_++] - '0');
+    // Digits past the limit are only counted: the grammar reads such an integer.
+    for (; at_ < text_.size() && is_digit(text_[at_]); ++at_)
+      if (at_ - first < kMaxPlainDigits) magnitude = magnitude * 10 + (text_[at_] - '0');
     const std::size_t digits = at_ - first;
     if (digits == 0 || digits > kMaxPlainDigits) return false;
     n.value = negative ? -magnitude : magnitude;
