@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <regex>
@@ -148,9 +149,9 @@ const Atom& loaded_atom(std::size_t i) {
 
 }  // namespace
 
-const std::vector<Atom>& atom_catalogue() {
-  static const std::vector<Atom> atoms = [] {
-    std::vector<Atom> out;
+const std::vector<std::reference_wrapper<const Atom>>& atom_catalogue() {
+  static const std::vector<std::reference_wrapper<const Atom>> atoms = [] {
+    std::vector<std::reference_wrapper<const Atom>> out;
     out.reserve(atoms_data::kAtomCount);
     for (std::size_t i = 0; i < atoms_data::kAtomCount; ++i) out.push_back(loaded_atom(i));
     return out;

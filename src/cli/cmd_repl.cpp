@@ -36,7 +36,7 @@ std::vector<std::string> completion_words(const Settings& s) {
   for (const char* w : {"LayoutLeft", "LayoutRight", "Swizzle", "let"}) words.emplace_back(w);
   for (const auto& [name, value] : s.language.names) words.push_back(name);
   for (const auto& w : kCommandWords) words.push_back(w);
-  for (const Atom& a : atom_catalogue()) words.push_back(a.name);
+  for (const AtomHeading& a : atom_headings("")) words.emplace_back(a.name);
   return words;
 }
 

@@ -2,6 +2,7 @@
 // each, from the catalogue data/atoms.jsonl, embedded when layoutx is built.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -54,8 +55,9 @@ CopyElements copy_elements(const CopyAtom& atom, int bits, Diagnostics& diag);
 // tensor-memory copies, 8-bit accesses) and for a load given as a store.
 SharedAccess shared_access_of(const Atom& atom, bool store);
 
-// Every atom, in catalogue order (parsed on first use).
-const std::vector<Atom>& atom_catalogue();
+// Every atom, in catalogue order (all parsed on this first call; each is the
+// object find_atom and filter_atoms point to).
+const std::vector<std::reference_wrapper<const Atom>>& atom_catalogue();
 
 // The atom called `name`, ignoring a "cute::" prefix, template arguments
 // ("<GMMA::Major::K,GMMA::Major::K>") and letter case; nullptr when unknown.
