@@ -169,6 +169,36 @@ int threads_for(const std::vector<InputExpression>& batch, int jobs) {
   return static_cast<int>(std::clamp<std::size_t>(worth, 1, static_cast<std::size_t>(jobs)));
 }
 
+// Expressions taken together, and what their threads wrote.
+struct Batch {
+  std::vector<InputExpression> lines;
+  std::vector<Transcript> transcripts;  // one per thread, each of a run of consecutive lines
+  std::vector<int> statuses;            // of each thread's lines
+
+  // The next expressions: the first waited for where `may_wait`, then those
+  // at hand, up to kBatch (one alone where `one`). False when there is none.
+  bool read(ExpressionSource& source, bool may_wait, bool one) {
+    lines.clear();
+    auto first = may_wait ? source.next() : source.next_at_hand();
+    if (!first) return false;
+    lines.push_back(std::move(*first));
+    while (!one && lines.size() < kBatch)
+      if (auto more = source.next_at_hand()) lines.push_back(std::move(*more));
+      else break;
+    return true;
+  }
+
+  // The transcripts on stdout and stderr in order: kRejected where a line was.
+  int write() {
+    int status = kOk;
+    for (std::size_t p = 0; p < transcripts.size(); ++p) {
+      transcripts[p].write();
+      if (statuses[p] != kOk) status = kRejected;
+    }
+    return status;
+  }
+};
+
 }  // namespace
 
 int for_each_expression_text(const Settings& s, const std::vector<std::string>& expressions,
@@ -195,41 +225,49 @@ int for_each_answer(const Settings& s, const std::vector<std::string>& expressio
   };
   int status = kOk;
   ExpressionSource source(expressions, s.language.max_length);
-  std::vector<InputExpression> batch;
-  std::vector<Transcript> transcripts;  // one per thread, each of a run of consecutive lines
-  std::vector<int> statuses;
-  WorkerThreads workers;
-  while (auto input = source.next()) {
-    // Only what is at hand: reading on to fill a batch would hold back the
-    // answers to lines already read.
-    batch.clear();
-    batch.push_back(std::move(*input));
-    while (jobs != 1 && batch.size() < kBatch)
-      if (auto more = source.next_at_hand()) batch.push_back(std::move(*more));
-      else break;
-    const int parts = threads_for(batch, jobs);
+  // Two batches: the threads evaluate one while this thread writes the
+  // answers of the one before and reads the next, so that reading and
+  // writing, which only this thread can do, cost the threads no time.
+  Batch batches[2];
+  Batch* pending = nullptr;  // on the threads, its answers not written yet
+  WorkerThreads workers;     // after the batches: stopped before they go
+  const auto write_pending = [&] {
+    workers.finish();
+    if (pending->write() != kOk) status = kRejected;
+    pending = nullptr;
+  };
+  for (;;) {
+    Batch& batch = pending == &batches[0] ? batches[1] : batches[0];
+    // While a batch is on the threads only what is at hand is read: waiting
+    // for more input would hold back its answers.
+    if (!batch.read(source, pending == nullptr, jobs == 1)) {
+      if (pending == nullptr) break;
+      write_pending();
+      continue;
+    }
+    const int parts = threads_for(batch.lines, jobs);
     if (parts == 1) {
-      for (const InputExpression& e : batch)
+      if (pending != nullptr) write_pending();
+      for (const InputExpression& e : batch.lines)
         if (answered(e, standard_streams()) != kOk) status = kRejected;
       continue;
     }
-    transcripts.resize(static_cast<std::size_t>(parts));
-    statuses.assign(static_cast<std::size_t>(parts), kOk);
-    workers.run(parts, [&](int p) {
-      const std::size_t lo = part_begin(batch.size(), parts, p), hi = part_begin(batch.size(), parts, p + 1);
+    workers.finish();
+    batch.transcripts.resize(static_cast<std::size_t>(parts));
+    batch.statuses.assign(static_cast<std::size_t>(parts), kOk);
+    workers.start(parts, [&batch, &answered, parts](int p) {
+      const std::size_t n = batch.lines.size();
       // Written into a transcript of the thread's own, not one beside the
       // others' in the vector: that would share their cache lines.
       Transcript written;
       int part_status = kOk;
-      for (std::size_t i = lo; i < hi; ++i)
-        if (answered(batch[i], written) != kOk) part_status = kRejected;
-      transcripts[static_cast<std::size_t>(p)] = std::move(written);
-      statuses[static_cast<std::size_t>(p)] = part_status;
+      for (std::size_t i = part_begin(n, parts, p); i < part_begin(n, parts, p + 1); ++i)
+        if (answered(batch.lines[i], written) != kOk) part_status = kRejected;
+      batch.transcripts[static_cast<std::size_t>(p)] = std::move(written);
+      batch.statuses[static_cast<std::size_t>(p)] = part_status;
     });
-    for (int p = 0; p < parts; ++p) {
-      transcripts[static_cast<std::size_t>(p)].write();
-      if (statuses[static_cast<std::size_t>(p)] != kOk) status = kRejected;
-    }
+    if (pending != nullptr && pending->write() != kOk) status = kRejected;
+    pending = &batch;
   }
   flush_out();
   return status;
