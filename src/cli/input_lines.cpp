@@ -1,6 +1,7 @@
 #include "input_lines.hpp"
 
 #include <fmt/format.h>
+#include <poll.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -18,8 +19,13 @@ class StandardInput {
  public:
   enum class Status { Line, End, Failed };
 
-  // Whether a whole line is in the buffer: read_line can hand it over without reading.
-  bool holds_line() const { return std::memchr(buffer_ + pos_, '\n', end_ - pos_) != nullptr; }
+  // Whether a whole line is at hand: in the buffer, or in what standard input
+  // holds already (read now, as no read can wait then); read_line can hand
+  // it over without waiting for input.
+  bool holds_line() {
+    if (has_newline()) return true;
+    return top_up() && has_newline();
+  }
 
   // The next line into `text` (without its newline), keeping at most `keep`
   // bytes of it; `length` is its full length. On Failed, `error` says why.
@@ -57,6 +63,27 @@ class StandardInput {
     }
     pos_ = 0;
     end_ = static_cast<std::size_t>(n);
+    return true;
+  }
+
+  bool has_newline() const { return std::memchr(buffer_ + pos_, '\n', end_ - pos_) != nullptr; }
+
+  // Moves the start of a line to the front of the buffer and appends what
+  // standard input holds, where a read cannot wait: without this every
+  // buffer's worth of lines would end a batch of eval's threads. False when
+  // nothing was added.
+  bool top_up() {
+    if (done_ || (pos_ == 0 && end_ == sizeof buffer_)) return false;
+    pollfd in{STDIN_FILENO, POLLIN, 0};
+    if (::poll(&in, 1, 0) != 1 || (in.revents & (POLLIN | POLLHUP)) == 0) return false;
+    std::memmove(buffer_, buffer_ + pos_, end_ - pos_);
+    end_ -= pos_;
+    pos_ = 0;
+    ssize_t n = 0;
+    do n = ::read(STDIN_FILENO, buffer_ + end_, sizeof buffer_ - end_);
+    while (n < 0 && errno == EINTR);
+    if (n <= 0) return false;  // the end, or an error: read_line meets it again and reports it
+    end_ += static_cast<std::size_t>(n);
     return true;
   }
 
