@@ -157,34 +157,42 @@ int reported_input(const Settings& s, const InputExpression& input, Output& to, 
 // expression's cost grows with its text (a chain of 20 compositions is 600
 // bytes and costs 20 times a small one).
 constexpr std::size_t kBytesPerThread = 2048;
-// At most this many expressions at a time, whose answers are kept until all are written.
+// At most this many expressions, and bytes of them, at a time, whose answers
+// are kept until all are written.
 constexpr std::size_t kBatch = 8192;
+constexpr std::size_t kBatchBytes = std::size_t{1} << 20;
+// A slot's string keeps its room for the next batch up to this size: one
+// long line must not hold its memory for the rest of the input.
+constexpr std::size_t kKeptTextRoom = 1024;
 
-// Threads for a batch: as many as --jobs asks (0: one per core), none idle for want of work.
-int threads_for(const std::vector<InputExpression>& batch, int jobs) {
-  std::size_t bytes = 0;
-  for (const InputExpression& e : batch) bytes += e.text.size() + 1;
-  const std::size_t worth = std::min(bytes / kBytesPerThread, batch.size());
+// Threads for `count` expressions of `bytes` bytes: as many as --jobs asks
+// (0: one per core), none idle for want of work.
+int threads_for(std::size_t count, std::size_t bytes, int jobs) {
+  const std::size_t worth = std::min(bytes / kBytesPerThread, count);
   if (jobs == 0) return parts_for(worth, 1);
   return static_cast<int>(std::clamp<std::size_t>(worth, 1, static_cast<std::size_t>(jobs)));
 }
 
-// Expressions taken together, and what their threads wrote.
+// Expressions taken together, and what their threads wrote. The slots are
+// kept from batch to batch, so that a line is read into the string of one
+// read before (thousands of allocations per batch otherwise).
 struct Batch {
-  std::vector<InputExpression> lines;
+  std::vector<InputExpression> slots;
+  std::size_t size = 0;                 // slots in use
+  std::size_t bytes = 0;                // of their texts, a newline each
   std::vector<Transcript> transcripts;  // one per thread, each of a run of consecutive lines
   std::vector<int> statuses;            // of each thread's lines
 
+  const InputExpression& operator[](std::size_t i) const { return slots[i]; }
+
   // The next expressions: the first waited for where `may_wait`, then those
-  // at hand, up to kBatch (one alone where `one`). False when there is none.
+  // at hand, up to kBatch and kBatchBytes (one alone where `one`). False
+  // when there is none.
   bool read(ExpressionSource& source, bool may_wait, bool one) {
-    lines.clear();
-    auto first = may_wait ? source.next() : source.next_at_hand();
-    if (!first) return false;
-    lines.push_back(std::move(*first));
-    while (!one && lines.size() < kBatch)
-      if (auto more = source.next_at_hand()) lines.push_back(std::move(*more));
-      else break;
+    size = bytes = 0;
+    if (!take(source, may_wait)) return false;
+    while (!one && size < kBatch && bytes < kBatchBytes && take(source, false)) {
+    }
     return true;
   }
 
@@ -196,6 +204,17 @@ struct Batch {
       if (statuses[p] != kOk) status = kRejected;
     }
     return status;
+  }
+
+ private:
+  bool take(ExpressionSource& source, bool may_wait) {
+    if (size == slots.size()) slots.emplace_back();
+    InputExpression& e = slots[size];
+    if (e.text.capacity() > kKeptTextRoom) e.text = std::string();
+    if (!(may_wait ? source.next_into(e) : source.next_at_hand_into(e))) return false;
+    bytes += e.text.size() + 1;
+    ++size;
+    return true;
   }
 };
 
@@ -245,24 +264,24 @@ int for_each_answer(const Settings& s, const std::vector<std::string>& expressio
       write_pending();
       continue;
     }
-    const int parts = threads_for(batch.lines, jobs);
+    const int parts = threads_for(batch.size, batch.bytes, jobs);
     if (parts == 1) {
       if (pending != nullptr) write_pending();
-      for (const InputExpression& e : batch.lines)
-        if (answered(e, standard_streams()) != kOk) status = kRejected;
+      for (std::size_t i = 0; i < batch.size; ++i)
+        if (answered(batch[i], standard_streams()) != kOk) status = kRejected;
       continue;
     }
     workers.finish();
     batch.transcripts.resize(static_cast<std::size_t>(parts));
     batch.statuses.assign(static_cast<std::size_t>(parts), kOk);
     workers.start(parts, [&batch, &answered, parts](int p) {
-      const std::size_t n = batch.lines.size();
+      const std::size_t n = batch.size;
       // Written into a transcript of the thread's own, not one beside the
       // others' in the vector: that would share their cache lines.
       Transcript written;
       int part_status = kOk;
       for (std::size_t i = part_begin(n, parts, p); i < part_begin(n, parts, p + 1); ++i)
-        if (answered(batch.lines[i], written) != kOk) part_status = kRejected;
+        if (answered(batch[i], written) != kOk) part_status = kRejected;
       batch.transcripts[static_cast<std::size_t>(p)] = std::move(written);
       batch.statuses[static_cast<std::size_t>(p)] = part_status;
     });

@@ -108,20 +108,36 @@ bool holds_no_expression(std::string_view line) {
 ExpressionSource::ExpressionSource(std::vector<std::string> args, std::size_t max_length)
     : args_(std::move(args)), max_length_(max_length) {}
 
-std::optional<InputExpression> ExpressionSource::next() { return take(true); }
+std::optional<InputExpression> ExpressionSource::next() {
+  InputExpression e;
+  if (!take(e, true)) return std::nullopt;
+  return e;
+}
 
-std::optional<InputExpression> ExpressionSource::next_at_hand() { return take(false); }
+std::optional<InputExpression> ExpressionSource::next_at_hand() {
+  InputExpression e;
+  if (!take(e, false)) return std::nullopt;
+  return e;
+}
 
-std::optional<InputExpression> ExpressionSource::take(bool may_read) {
+bool ExpressionSource::next_into(InputExpression& e) { return take(e, true); }
+
+bool ExpressionSource::next_at_hand_into(InputExpression& e) { return take(e, false); }
+
+bool ExpressionSource::take(InputExpression& e, bool may_read) {
+  e.problem.clear();
+  e.line = 0;
   for (;;) {
     if (!reading_stdin_) {
-      if (arg_ == args_.size()) return std::nullopt;
-      if (args_[arg_] != "-") return InputExpression{args_[arg_++], ""};
+      if (arg_ == args_.size()) return false;
+      if (args_[arg_] != "-") {
+        e.text = args_[arg_++];
+        return true;
+      }
       ++arg_;
       reading_stdin_ = true;
     }
-    if (!may_read && !standard_input().holds_line()) return std::nullopt;
-    InputExpression e;
+    if (!may_read && !standard_input().holds_line()) return false;
     std::size_t length = 0;
     // One byte more than the limit: a trailing '\r' is not part of the expression.
     const auto status = standard_input().read_line(e.text, max_length_ + 2, length, e.problem);
@@ -132,7 +148,7 @@ std::optional<InputExpression> ExpressionSource::take(bool may_read) {
     e.line = ++stdin_lines_;
     if (status == StandardInput::Status::Failed) {
       reading_stdin_ = false;
-      return e;
+      return true;
     }
     if (!e.text.empty() && e.text.back() == '\r' && e.text.size() == length) {
       e.text.pop_back();
@@ -143,10 +159,10 @@ std::optional<InputExpression> ExpressionSource::take(bool may_read) {
                               "--max-length)",
                               length, max_length_);
       e.text.clear();
-      return e;
+      return true;
     }
     if (holds_no_expression(e.text)) continue;
-    return e;
+    return true;
   }
 }
 
