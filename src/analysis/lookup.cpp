@@ -169,16 +169,19 @@ bool for_each_preimage(const AnyLayout& l, std::int64_t offset, const LookupLimi
   const auto [found, truncated] = preimage_indices(l, offset, limits);
   const Locator locator(l);
   // A run of matches at a time, its parts shown on every core, its text handed on in order.
+  // Each part's text keeps its room from run to run (a fresh string each run paid for its pages again).
   constexpr std::size_t kRun = std::size_t{1} << 16;
+  std::vector<std::string> text;
   for (std::size_t first = 0; first < found.size(); first += kRun) {
     const std::size_t count = std::min(kRun, found.size() - first);
     const int parts = lookup_parts(count, std::size_t{1} << 12, limits.threads);
-    std::vector<std::string> text(static_cast<std::size_t>(parts));
+    text.resize(std::max(text.size(), static_cast<std::size_t>(parts)));
     for_each_part(count, parts, [&](int p, std::uint64_t lo, std::uint64_t hi) {
       std::string& t = text[static_cast<std::size_t>(p)];
+      t.clear();
       for (std::uint64_t k = first + lo; k < first + hi; ++k) t += show(locator.at(found[k]));
     });
-    for (const std::string& t : text) each(t);
+    for (int p = 0; p < parts; ++p) each(text[static_cast<std::size_t>(p)]);
   }
   return truncated;
 }
