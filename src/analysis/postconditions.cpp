@@ -9,6 +9,7 @@
 
 #include "layoutx/algebra.hpp"
 #include "layoutx/algebra_properties.hpp"
+#include "layoutx/leaf_list.hpp"
 #include "layoutx/notation.hpp"
 
 namespace layoutx {
@@ -51,8 +52,8 @@ bool leaf_meets_boundaries(const std::vector<Wide>& boundaries, Wide s, Wide d) 
 // leaves): then the offsets of different leaves never carry into a mode of A
 // together, and A of their sum is the sum of the parts.
 bool composition_is_exact(const AnyLayout& a, const Layout& b) {
-  const Layout flat = coalesce_x(inner_layout(a));
-  const std::vector<Int> shape = leaves(flat.shape);
+  LeafList shape, flat_stride;
+  coalesce_x_modes(inner_layout(a), shape, flat_stride);
   std::vector<Wide> boundaries;
   boundaries.reserve(shape.size());
   Wide p = 1;
@@ -62,7 +63,7 @@ bool composition_is_exact(const AnyLayout& a, const Layout& b) {
     if (p > INT64_MAX) break;  // no offset of B reaches past this boundary
     boundaries.push_back(p);
   }
-  const std::vector<Int> s = leaves(b.shape), d = leaves(b.stride);
+  const LeafList s = leaf_list(b.shape), d = leaf_list(b.stride);
   std::vector<std::pair<Wide, Wide>> used;  // (stride, shape) of the leaves that move
   used.reserve(s.size());
   for (std::size_t k = 0; k < s.size(); ++k) {
