@@ -29,7 +29,19 @@ std::vector<std::int64_t> independent(Where where, const AnyLayout& l) {
 }
 
 device::OffsetSource host_of(const AnyLayout& l) {
-  return [l](const device::OffsetBlocks& sink) { stream_offset_values(l, sink); };
+  return [l](std::uint64_t lo, std::uint64_t hi, const device::OffsetBlocks& sink) {
+    stream_offset_values(l, static_cast<std::int64_t>(lo), static_cast<std::int64_t>(hi), sink);
+  };
+}
+
+// A host whose offsets are `offsets`, handed on in blocks of at most `block`;
+// `extra` more (or, negative, fewer) than each range asks for.
+device::OffsetSource host_giving(std::vector<std::int64_t> offsets, std::size_t block, int extra = 0) {
+  return [offsets = std::move(offsets), block, extra](std::uint64_t lo, std::uint64_t hi,
+                                                      const device::OffsetBlocks& sink) {
+    const std::uint64_t end = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) + extra);
+    for (std::uint64_t at = lo; at < end; at += block) sink(offsets.data() + at, std::min<std::uint64_t>(block, end - at));
+  };
 }
 
 const CheckOptions cpu{Where::Cpu, 8};
@@ -128,13 +140,10 @@ TEST_CASE("compare_offsets agrees with the host on every golden layout") {
 
 TEST_CASE("a host offset that disagrees is reported, first ones first") {
   const AnyLayout l = layout_of("(8,8):(8,1)");
-  const auto v = device::compare_offsets(cpu, l, [&](const device::OffsetBlocks& sink) {
-    std::vector<std::int64_t> o = independent(Where::Cpu, l);
-    o[5] += 1;
-    o[40] = -3;
-    sink(o.data(), 20);
-    sink(o.data() + 20, o.size() - 20);
-  });
+  std::vector<std::int64_t> o = independent(Where::Cpu, l);
+  o[5] += 1;
+  o[40] = -3;
+  const auto v = device::compare_offsets(cpu, l, host_giving(o, 20));
   CHECK(v.points == 64);
   REQUIRE(v.failures == 2);
   CHECK(v.first[0].index == 5);
@@ -144,30 +153,36 @@ TEST_CASE("a host offset that disagrees is reported, first ones first") {
   CHECK(v.first[1].expected == -3);
 }
 
-TEST_CASE("failures found on several cores and batches come back in index order") {
-  // 2^21 points: two batches of host offsets, each checked in parts on every core.
+TEST_CASE("failures found in parts on several threads come back in index order") {
+  // 2^21 points: up to 32 parts, each asking the host for its own offsets.
   const AnyLayout l = layout_of("(2048,1024):(1024,1)");
   const std::vector<std::int64_t> planted = {3, 131073, 1048575, 1048576, 1500000, 2097151};
-  const auto v = device::compare_offsets(CheckOptions{Where::Cpu, 4}, l, [&](const device::OffsetBlocks& sink) {
-    std::vector<std::int64_t> o = independent(Where::Cpu, l);
-    for (std::int64_t i : planted) o[static_cast<std::size_t>(i)] = -1;
-    for (std::size_t at = 0; at < o.size(); at += 100000) sink(o.data() + at, std::min<std::size_t>(100000, o.size() - at));
-  });
-  CHECK(v.points == 2097152);
-  CHECK(v.failures == planted.size());
-  REQUIRE(v.first.size() == 4);
-  for (std::size_t k = 0; k < 4; ++k) CHECK(v.first[k].index == planted[k]);
+  std::vector<std::int64_t> o = independent(Where::Cpu, l);
+  for (std::int64_t i : planted) o[static_cast<std::size_t>(i)] = -1;
+  for (int threads : {1, 2, 3, 8, 32, 0}) {
+    CAPTURE(threads);
+    const auto v = device::compare_offsets(CheckOptions{Where::Cpu, 4, device::kMaxPoints, threads}, l,
+                                           host_giving(o, 100000));
+    CHECK(v.points == 2097152);
+    CHECK(v.failures == planted.size());
+    REQUIRE(v.first.size() == 4);
+    for (std::size_t k = 0; k < 4; ++k) CHECK(v.first[k].index == planted[k]);
+  }
 }
 
 TEST_CASE("a host that gives too few or too many offsets is an error") {
-  const AnyLayout l = layout_of("(4,4)");
-  CHECK_THROWS_AS(device::compare_offsets(cpu, l, [](const device::OffsetBlocks&) {}), Error);
-  CHECK_THROWS_AS(device::compare_offsets(cpu, l,
-                                          [](const device::OffsetBlocks& sink) {
-                                            std::vector<std::int64_t> o(17, 0);
-                                            sink(o.data(), o.size());
-                                          }),
-                  Error);
+  for (const char* text : {"(4,4)", "(1024,512)"}) {
+    CAPTURE(text);
+    const AnyLayout l = layout_of(text);
+    std::vector<std::int64_t> o = independent(Where::Cpu, l);
+    o.push_back(0);
+    for (int threads : {1, 3}) {
+      const CheckOptions options{Where::Cpu, 8, device::kMaxPoints, threads};
+      CHECK(device::compare_offsets(options, l, host_giving(o, 1000)).failures == 0);
+      CHECK_THROWS_AS(device::compare_offsets(options, l, host_giving(o, 1000, -1)), Error);
+      CHECK_THROWS_AS(device::compare_offsets(options, l, host_giving(o, 1000, 1)), Error);
+    }
+  }
 }
 
 TEST_CASE("each property holds for CuTe's answers and fails for a planted wrong one") {

@@ -157,17 +157,66 @@ int reported_input(const Settings& s, const InputExpression& input, Output& to, 
 // expression's cost grows with its text (a chain of 20 compositions is 600
 // bytes and costs 20 times a small one).
 constexpr std::size_t kBytesPerThread = 2048;
-// At most this many expressions at a time, whose answers are kept until all are written.
+// At most this many expressions, and bytes of them, at a time, whose answers
+// are kept until all are written.
 constexpr std::size_t kBatch = 8192;
+constexpr std::size_t kBatchBytes = std::size_t{1} << 20;
+// A slot's string keeps its room for the next batch up to this size: one
+// long line must not hold its memory for the rest of the input.
+constexpr std::size_t kKeptTextRoom = 1024;
 
-// Threads for a batch: as many as --jobs asks (0: one per core), none idle for want of work.
-int threads_for(const std::vector<InputExpression>& batch, int jobs) {
-  std::size_t bytes = 0;
-  for (const InputExpression& e : batch) bytes += e.text.size() + 1;
-  const std::size_t worth = std::min(bytes / kBytesPerThread, batch.size());
+// Threads for `count` expressions of `bytes` bytes: as many as --jobs asks
+// (0: one per core), none idle for want of work.
+int threads_for(std::size_t count, std::size_t bytes, int jobs) {
+  const std::size_t worth = std::min(bytes / kBytesPerThread, count);
   if (jobs == 0) return parts_for(worth, 1);
   return static_cast<int>(std::clamp<std::size_t>(worth, 1, static_cast<std::size_t>(jobs)));
 }
+
+// Expressions taken together, and what their threads wrote. The slots are
+// kept from batch to batch, so that a line is read into the string of one
+// read before (thousands of allocations per batch otherwise).
+struct Batch {
+  std::vector<InputExpression> slots;
+  std::size_t size = 0;                 // slots in use
+  std::size_t bytes = 0;                // of their texts, a newline each
+  std::vector<Transcript> transcripts;  // one per thread, each of a run of consecutive lines
+  std::vector<int> statuses;            // of each thread's lines
+
+  const InputExpression& operator[](std::size_t i) const { return slots[i]; }
+
+  // The next expressions: the first waited for where `may_wait`, then those
+  // at hand, up to kBatch and kBatchBytes (one alone where `one`). False
+  // when there is none.
+  bool read(ExpressionSource& source, bool may_wait, bool one) {
+    size = bytes = 0;
+    if (!take(source, may_wait)) return false;
+    while (!one && size < kBatch && bytes < kBatchBytes && take(source, false)) {
+    }
+    return true;
+  }
+
+  // The transcripts on stdout and stderr in order: kRejected where a line was.
+  int write() {
+    int status = kOk;
+    for (std::size_t p = 0; p < transcripts.size(); ++p) {
+      transcripts[p].write();
+      if (statuses[p] != kOk) status = kRejected;
+    }
+    return status;
+  }
+
+ private:
+  bool take(ExpressionSource& source, bool may_wait) {
+    if (size == slots.size()) slots.emplace_back();
+    InputExpression& e = slots[size];
+    if (e.text.capacity() > kKeptTextRoom) e.text = std::string();
+    if (!(may_wait ? source.next_into(e) : source.next_at_hand_into(e))) return false;
+    bytes += e.text.size() + 1;
+    ++size;
+    return true;
+  }
+};
 
 }  // namespace
 
@@ -195,41 +244,49 @@ int for_each_answer(const Settings& s, const std::vector<std::string>& expressio
   };
   int status = kOk;
   ExpressionSource source(expressions, s.language.max_length);
-  std::vector<InputExpression> batch;
-  std::vector<Transcript> transcripts;  // one per thread, each of a run of consecutive lines
-  std::vector<int> statuses;
-  WorkerThreads workers;
-  while (auto input = source.next()) {
-    // Only what is at hand: reading on to fill a batch would hold back the
-    // answers to lines already read.
-    batch.clear();
-    batch.push_back(std::move(*input));
-    while (jobs != 1 && batch.size() < kBatch)
-      if (auto more = source.next_at_hand()) batch.push_back(std::move(*more));
-      else break;
-    const int parts = threads_for(batch, jobs);
-    if (parts == 1) {
-      for (const InputExpression& e : batch)
-        if (answered(e, standard_streams()) != kOk) status = kRejected;
+  // Two batches: the threads evaluate one while this thread writes the
+  // answers of the one before and reads the next, so that reading and
+  // writing, which only this thread can do, cost the threads no time.
+  Batch batches[2];
+  Batch* pending = nullptr;  // on the threads, its answers not written yet
+  WorkerThreads workers;     // after the batches: stopped before they go
+  const auto write_pending = [&] {
+    workers.finish();
+    if (pending->write() != kOk) status = kRejected;
+    pending = nullptr;
+  };
+  for (;;) {
+    Batch& batch = pending == &batches[0] ? batches[1] : batches[0];
+    // While a batch is on the threads only what is at hand is read: waiting
+    // for more input would hold back its answers.
+    if (!batch.read(source, pending == nullptr, jobs == 1)) {
+      if (pending == nullptr) break;
+      write_pending();
       continue;
     }
-    transcripts.resize(static_cast<std::size_t>(parts));
-    statuses.assign(static_cast<std::size_t>(parts), kOk);
-    workers.run(parts, [&](int p) {
-      const std::size_t lo = part_begin(batch.size(), parts, p), hi = part_begin(batch.size(), parts, p + 1);
+    const int parts = threads_for(batch.size, batch.bytes, jobs);
+    if (parts == 1) {
+      if (pending != nullptr) write_pending();
+      for (std::size_t i = 0; i < batch.size; ++i)
+        if (answered(batch[i], standard_streams()) != kOk) status = kRejected;
+      continue;
+    }
+    workers.finish();
+    batch.transcripts.resize(static_cast<std::size_t>(parts));
+    batch.statuses.assign(static_cast<std::size_t>(parts), kOk);
+    workers.start(parts, [&batch, &answered, parts](int p) {
+      const std::size_t n = batch.size;
       // Written into a transcript of the thread's own, not one beside the
       // others' in the vector: that would share their cache lines.
       Transcript written;
       int part_status = kOk;
-      for (std::size_t i = lo; i < hi; ++i)
+      for (std::size_t i = part_begin(n, parts, p); i < part_begin(n, parts, p + 1); ++i)
         if (answered(batch[i], written) != kOk) part_status = kRejected;
-      transcripts[static_cast<std::size_t>(p)] = std::move(written);
-      statuses[static_cast<std::size_t>(p)] = part_status;
+      batch.transcripts[static_cast<std::size_t>(p)] = std::move(written);
+      batch.statuses[static_cast<std::size_t>(p)] = part_status;
     });
-    for (int p = 0; p < parts; ++p) {
-      transcripts[static_cast<std::size_t>(p)].write();
-      if (statuses[static_cast<std::size_t>(p)] != kOk) status = kRejected;
-    }
+    if (pending != nullptr && pending->write() != kOk) status = kRejected;
+    pending = &batch;
   }
   flush_out();
   return status;

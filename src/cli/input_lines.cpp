@@ -1,6 +1,7 @@
 #include "input_lines.hpp"
 
 #include <fmt/format.h>
+#include <poll.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -18,8 +19,13 @@ class StandardInput {
  public:
   enum class Status { Line, End, Failed };
 
-  // Whether a whole line is in the buffer: read_line can hand it over without reading.
-  bool holds_line() const { return std::memchr(buffer_ + pos_, '\n', end_ - pos_) != nullptr; }
+  // Whether a whole line is at hand: in the buffer, or in what standard input
+  // holds already (read now, as no read can wait then); read_line can hand
+  // it over without waiting for input.
+  bool holds_line() {
+    if (has_newline()) return true;
+    return top_up() && has_newline();
+  }
 
   // The next line into `text` (without its newline), keeping at most `keep`
   // bytes of it; `length` is its full length. On Failed, `error` says why.
@@ -60,6 +66,27 @@ class StandardInput {
     return true;
   }
 
+  bool has_newline() const { return std::memchr(buffer_ + pos_, '\n', end_ - pos_) != nullptr; }
+
+  // Moves the start of a line to the front of the buffer and appends what
+  // standard input holds, where a read cannot wait: without this every
+  // buffer's worth of lines would end a batch of eval's threads. False when
+  // nothing was added.
+  bool top_up() {
+    if (done_ || (pos_ == 0 && end_ == sizeof buffer_)) return false;
+    pollfd in{STDIN_FILENO, POLLIN, 0};
+    if (::poll(&in, 1, 0) != 1 || (in.revents & (POLLIN | POLLHUP)) == 0) return false;
+    std::memmove(buffer_, buffer_ + pos_, end_ - pos_);
+    end_ -= pos_;
+    pos_ = 0;
+    ssize_t n = 0;
+    do n = ::read(STDIN_FILENO, buffer_ + end_, sizeof buffer_ - end_);
+    while (n < 0 && errno == EINTR);
+    if (n <= 0) return false;  // the end, or an error: read_line meets it again and reports it
+    end_ += static_cast<std::size_t>(n);
+    return true;
+  }
+
   char buffer_[1 << 16];
   std::size_t pos_ = 0, end_ = 0;
   bool done_ = false;
@@ -81,20 +108,36 @@ bool holds_no_expression(std::string_view line) {
 ExpressionSource::ExpressionSource(std::vector<std::string> args, std::size_t max_length)
     : args_(std::move(args)), max_length_(max_length) {}
 
-std::optional<InputExpression> ExpressionSource::next() { return take(true); }
+std::optional<InputExpression> ExpressionSource::next() {
+  InputExpression e;
+  if (!take(e, true)) return std::nullopt;
+  return e;
+}
 
-std::optional<InputExpression> ExpressionSource::next_at_hand() { return take(false); }
+std::optional<InputExpression> ExpressionSource::next_at_hand() {
+  InputExpression e;
+  if (!take(e, false)) return std::nullopt;
+  return e;
+}
 
-std::optional<InputExpression> ExpressionSource::take(bool may_read) {
+bool ExpressionSource::next_into(InputExpression& e) { return take(e, true); }
+
+bool ExpressionSource::next_at_hand_into(InputExpression& e) { return take(e, false); }
+
+bool ExpressionSource::take(InputExpression& e, bool may_read) {
+  e.problem.clear();
+  e.line = 0;
   for (;;) {
     if (!reading_stdin_) {
-      if (arg_ == args_.size()) return std::nullopt;
-      if (args_[arg_] != "-") return InputExpression{args_[arg_++], ""};
+      if (arg_ == args_.size()) return false;
+      if (args_[arg_] != "-") {
+        e.text = args_[arg_++];
+        return true;
+      }
       ++arg_;
       reading_stdin_ = true;
     }
-    if (!may_read && !standard_input().holds_line()) return std::nullopt;
-    InputExpression e;
+    if (!may_read && !standard_input().holds_line()) return false;
     std::size_t length = 0;
     // One byte more than the limit: a trailing '\r' is not part of the expression.
     const auto status = standard_input().read_line(e.text, max_length_ + 2, length, e.problem);
@@ -105,7 +148,7 @@ std::optional<InputExpression> ExpressionSource::take(bool may_read) {
     e.line = ++stdin_lines_;
     if (status == StandardInput::Status::Failed) {
       reading_stdin_ = false;
-      return e;
+      return true;
     }
     if (!e.text.empty() && e.text.back() == '\r' && e.text.size() == length) {
       e.text.pop_back();
@@ -116,10 +159,10 @@ std::optional<InputExpression> ExpressionSource::take(bool may_read) {
                               "--max-length)",
                               length, max_length_);
       e.text.clear();
-      return e;
+      return true;
     }
     if (holds_no_expression(e.text)) continue;
-    return e;
+    return true;
   }
 }
 

@@ -36,9 +36,12 @@ class ExpressionSource {
   // argument, or a whole line already in standard input's buffer; nothing
   // where the next one would have to be read (or there is none).
   std::optional<InputExpression> next_at_hand();
+  // The same two into `e` (its strings' room is used again); false for nothing.
+  bool next_into(InputExpression& e);
+  bool next_at_hand_into(InputExpression& e);
 
  private:
-  std::optional<InputExpression> take(bool may_read);
+  bool take(InputExpression& e, bool may_read);
 
   std::vector<std::string> args_;
   std::size_t max_length_;

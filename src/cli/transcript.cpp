@@ -5,7 +5,9 @@ namespace layoutx::cli {
 void Transcript::out(std::string_view text) {
   if (text.empty()) return;
   text_ += text;
-  pieces_.push_back({To::Stdout, text.size()});
+  // Answers in a row are one piece: one write for all of them.
+  if (!pieces_.empty() && pieces_.back().to == To::Stdout) pieces_.back().size += text.size();
+  else pieces_.push_back({To::Stdout, text.size()});
 }
 
 void Transcript::flush() { pieces_.push_back({To::Flush, 0}); }

@@ -4,7 +4,6 @@
 #include <fmt/format.h>
 
 #include "backend.hpp"
-#include "layoutx/parallel.hpp"
 
 namespace layoutx::device_detail::cpu {
 
@@ -24,52 +23,55 @@ void join(Outcome& o, const Outcome& later, std::size_t first_limit) {
   }
 }
 
-// The host streams its offsets in blocks of 2^16: parts of half a block still
-// pay for their thread.
-constexpr std::uint64_t kHostBlockPart = std::uint64_t{1} << 15;
+// The spec over indices [lo, hi) on this thread, its failures added to o;
+// host[i - host_base] is the host's offset of index i (HostOffsets only).
+void check_part(const CheckSpec& s, std::uint64_t lo, std::uint64_t hi, const std::int64_t* host,
+                std::uint64_t host_base, std::uint64_t* bits, std::size_t first_limit, Outcome& o) {
+  Failure f{};
+  for (std::uint64_t i = lo; i < hi; ++i)
+    if (!holds(s, i, host, host_base, bits, f)) note(o, f, first_limit);
+}
 
-// The spec over indices [lo, hi) on every core, in parts of at least
-// min_part; host[i - host_base] is the host's offset of index i (HostOffsets
-// only).
-Outcome check_range(const CheckSpec& s, std::uint64_t lo, std::uint64_t hi, const std::int64_t* host,
-                    std::uint64_t host_base, std::uint64_t* bits, std::size_t first_limit,
-                    std::uint64_t min_part = std::uint64_t{1} << 16) {
-  const int parts = parts_for(hi - lo, min_part);
-  std::vector<Outcome> part(static_cast<std::size_t>(parts));
-  for_each_part(hi - lo, parts, [&](int p, std::uint64_t b, std::uint64_t e) {
-    Outcome& o = part[static_cast<std::size_t>(p)];
-    Failure f{};
-    for (std::uint64_t i = lo + b; i < lo + e; ++i)
-      if (!holds(s, i, host, host_base, bits, f)) note(o, f, first_limit);
-  });
+// Outcomes of consecutive parts, joined in index order.
+Outcome joined(const std::vector<Outcome>& parts, std::size_t first_limit) {
   Outcome all;
-  for (const Outcome& o : part) join(all, o, first_limit);
+  for (const Outcome& o : parts) join(all, o, first_limit);
   return all;
+}
+
+// The spec over [0, spec.points) in parts on every core (or on `threads`).
+Outcome check_all(const CheckSpec& s, std::uint64_t* bits, std::size_t first_limit, int threads) {
+  const int parts = parts_within(s.points, threads);
+  std::vector<Outcome> part(static_cast<std::size_t>(parts));
+  for_each_part(s.points, parts, [&](int p, std::uint64_t lo, std::uint64_t hi) {
+    check_part(s, lo, hi, nullptr, 0, bits, first_limit, part[static_cast<std::size_t>(p)]);
+  });
+  return joined(part, first_limit);
 }
 
 }  // namespace
 
-std::vector<Outcome> run(const std::vector<CheckSpec>& specs, std::uint64_t bitmap_bits, std::size_t first_limit) {
+std::vector<Outcome> run(const std::vector<CheckSpec>& specs, std::uint64_t bitmap_bits, std::size_t first_limit,
+                         int threads) {
   std::vector<std::uint64_t> bits((bitmap_bits + 63) / 64, 0);
   std::vector<Outcome> out;
-  for (const CheckSpec& s : specs) out.push_back(check_range(s, 0, s.points, nullptr, 0, bits.data(), first_limit));
+  for (const CheckSpec& s : specs) out.push_back(check_all(s, bits.data(), first_limit, threads));
   return out;
 }
 
-// The host's offsets arrive in blocks from one thread; each block is checked
-// on every core as it comes (copying them to check one batch while the next
-// is produced cost more than it saved).
-Outcome compare_host(const CheckSpec& spec, const device::OffsetSource& host, std::size_t first_limit) {
-  Outcome o;
-  std::uint64_t base = 0;
-  host([&](const std::int64_t* values, std::size_t n) {
-    if (base + n > spec.points)
-      throw Error(fmt::format("the host gave more than the {} offsets the layout has", spec.points));
-    join(o, check_range(spec, base, base + n, values, base, nullptr, first_limit, kHostBlockPart), first_limit);
-    base += n;
+// Each part of the indices asks the host for its own offsets and checks each
+// block as it comes, so that the host's walk runs on every core as well as
+// the comparison.
+Outcome compare_host(const CheckSpec& spec, const device::OffsetSource& host, std::size_t first_limit, int threads) {
+  const int parts = parts_within(spec.points, threads);
+  std::vector<Outcome> part(static_cast<std::size_t>(parts));
+  for_each_part(spec.points, parts, [&](int p, std::uint64_t lo, std::uint64_t hi) {
+    Outcome& o = part[static_cast<std::size_t>(p)];
+    host_offsets(host, lo, hi, [&](std::uint64_t first, const std::int64_t* values, std::size_t n) {
+      check_part(spec, first, first + n, values, first, nullptr, first_limit, o);
+    });
   });
-  if (base != spec.points) throw Error(fmt::format("the host gave {} offsets for a layout of size {}", base, spec.points));
-  return o;
+  return joined(part, first_limit);
 }
 
 void generate(const FlatLayout& l, std::uint64_t n, const device::OffsetBlocks& sink) {

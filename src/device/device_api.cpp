@@ -39,7 +39,7 @@ std::size_t limit_of(const CheckOptions& o) { return std::min(o.first_limit, kMa
 
 std::vector<Outcome> run(const CheckOptions& o, const std::vector<CheckSpec>& specs, std::uint64_t bitmap_bits) {
   if (o.where == Where::Gpu) return gpu::run(specs, bitmap_bits, limit_of(o));
-  return cpu::run(specs, bitmap_bits, limit_of(o));
+  return cpu::run(specs, bitmap_bits, limit_of(o), o.threads);
 }
 
 Verdict verdict_of(const Outcome& out, std::uint64_t points) {
@@ -85,7 +85,8 @@ Verdict compare_offsets(const CheckOptions& o, const AnyLayout& r, const OffsetS
   spec->r = flat_of(r);
   bound_offsets(spec->r, spec->points);
   const std::size_t limit = limit_of(o);
-  const Outcome out = o.where == Where::Gpu ? gpu::compare_host(*spec, host, limit) : cpu::compare_host(*spec, host, limit);
+  const Outcome out = o.where == Where::Gpu ? gpu::compare_host(*spec, host, limit, o.threads)
+                                            : cpu::compare_host(*spec, host, limit, o.threads);
   return verdict_of(out, spec->points);
 }
 

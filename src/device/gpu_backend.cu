@@ -302,7 +302,7 @@ std::vector<Outcome> run(const std::vector<CheckSpec>& specs, std::uint64_t bitm
   return out;
 }
 
-Outcome compare_host(const CheckSpec& spec, const device::OffsetSource& host, std::size_t first_limit) {
+Outcome compare_host(const CheckSpec& spec, const device::OffsetSource& host, std::size_t first_limit, int threads) {
   require_gpu();
   constexpr std::uint64_t kChunk = std::uint64_t{1} << 23;
   Context& c = Context::get();
@@ -337,32 +337,24 @@ Outcome compare_host(const CheckSpec& spec, const device::OffsetSource& host, st
     pending[b] = true;
   };
 
-  // The host fills one pinned buffer while the GPU checks the other.
+  // The host fills one pinned buffer, its parts on every core, while the GPU
+  // checks the other; a buffer is refilled once its chunk's failures are read.
   int b = 0;
-  std::uint64_t total = 0;
-  host([&](const std::int64_t* values, std::size_t n) {
-    while (n > 0) {
-      const std::uint64_t take = std::min<std::uint64_t>(n, chunk - chunk_size[b]);
-      if (total + take > spec.points)
-        throw Error(fmt::format("the host gave more than the {} offsets the layout has", spec.points));
-      std::copy(values, values + take, pinned[b] + chunk_size[b]);
-      chunk_size[b] += take;
-      total += take;
-      values += take;
-      n -= take;
-      if (chunk_size[b] == chunk) {
-        submit(b);
-        b ^= 1;
-        settle(b);
-        chunk_base[b] = total;
-        chunk_size[b] = 0;
-      }
-    }
-  });
-  if (chunk_size[b] > 0) submit(b);
-  settle(b ^ 1);
+  for (std::uint64_t lo = 0; lo < spec.points; lo += chunk, b ^= 1) {
+    settle(b);
+    chunk_base[b] = lo;
+    chunk_size[b] = std::min(chunk, spec.points - lo);
+    std::int64_t* to = pinned[b];
+    const int parts = parts_within(chunk_size[b], threads);
+    for_each_part(chunk_size[b], parts, [&](int, std::uint64_t first, std::uint64_t last) {
+      host_offsets(host, lo + first, lo + last, [&](std::uint64_t at, const std::int64_t* values, std::size_t n) {
+        std::copy(values, values + n, to + (at - lo));
+      });
+    });
+    submit(b);
+  }
   settle(b);
-  if (total != spec.points) throw Error(fmt::format("the host gave {} offsets for a layout of size {}", total, spec.points));
+  settle(b ^ 1);
   return out;
 }
 

@@ -12,9 +12,10 @@ namespace layoutx::verify {
 namespace {
 
 void compare_with_host(Findings& f, const AnyLayout& l, const std::string& name) {
-  const device::Verdict v = device::compare_offsets(f.device_options(), l, [&](const device::OffsetBlocks& sink) {
-    stream_offset_values(l, sink);
-  });
+  const device::Verdict v = device::compare_offsets(
+      f.device_options(), l, [&](std::uint64_t lo, std::uint64_t hi, const device::OffsetBlocks& sink) {
+        stream_offset_values(l, static_cast<std::int64_t>(lo), static_cast<std::int64_t>(hi), sink);
+      });
   f.verdict(fmt::format("{}: host offsets == independent evaluation", name), v,
             [](const device::Mismatch& m) { return show_pair("host", "independent", m); }, Findings::Weight::Hard);
 }

@@ -44,7 +44,7 @@ class Findings {
   }
 
   device::CheckOptions device_options() const {
-    return device::CheckOptions{options_.where, options_.first, options_.max_points};
+    return device::CheckOptions{options_.where, options_.first, options_.max_points, options_.threads};
   }
   Report report() const { return report_; }
 

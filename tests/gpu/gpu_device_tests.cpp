@@ -36,7 +36,9 @@ std::vector<std::int64_t> independent(Where where, const AnyLayout& l) {
 }
 
 device::OffsetSource host_of(const AnyLayout& l) {
-  return [l](const device::OffsetBlocks& sink) { stream_offset_values(l, sink); };
+  return [l](std::uint64_t lo, std::uint64_t hi, const device::OffsetBlocks& sink) {
+    stream_offset_values(l, static_cast<std::int64_t>(lo), static_cast<std::int64_t>(hi), sink);
+  };
 }
 
 }  // namespace
@@ -77,11 +79,13 @@ TEST_CASE("every golden layout: host offsets and properties on the GPU") {
 TEST_CASE("the first failures come back in index order past the log's capacity") {
   // 2^22 points, a wrong host offset at every 1000th index from 123 on.
   const AnyLayout l = layout_of("(2048,2048):(2048,1)");
-  const auto v = device::compare_offsets(CheckOptions{Where::Gpu, 20}, l, [&](const device::OffsetBlocks& sink) {
-    std::vector<std::int64_t> o = independent(Where::Cpu, l);
-    for (std::size_t i = 123; i < o.size(); i += 1000) o[i] ^= 1;
-    for (std::size_t at = 0; at < o.size(); at += 77777) sink(o.data() + at, std::min<std::size_t>(77777, o.size() - at));
-  });
+  std::vector<std::int64_t> o = independent(Where::Cpu, l);
+  for (std::size_t i = 123; i < o.size(); i += 1000) o[i] ^= 1;
+  const auto v = device::compare_offsets(CheckOptions{Where::Gpu, 20}, l,
+                                         [&](std::uint64_t lo, std::uint64_t hi, const device::OffsetBlocks& sink) {
+                                           for (std::uint64_t at = lo; at < hi; at += 77777)
+                                             sink(o.data() + at, std::min<std::uint64_t>(77777, hi - at));
+                                         });
   CHECK(v.failures == (4194304 - 123 + 999) / 1000);
   REQUIRE(v.first.size() == 20);
   for (std::size_t k = 0; k < 20; ++k) CHECK(v.first[k].index == static_cast<std::int64_t>(123 + 1000 * k));

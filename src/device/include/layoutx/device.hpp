@@ -32,8 +32,11 @@ std::string gpu_description();
 
 // Offsets in index order, a block at a time.
 using OffsetBlocks = std::function<void(const std::int64_t* offsets, std::size_t count)>;
-// Something that streams a layout's offsets, index 0 first, through the sink it is given.
-using OffsetSource = std::function<void(const OffsetBlocks&)>;
+// Something that streams a layout's offsets of the indices [lo, hi), lo first,
+// through the sink it is given. The checks ask for disjoint ranges from
+// several threads at once, so that the host's offsets too are produced on
+// every core.
+using OffsetSource = std::function<void(std::uint64_t lo, std::uint64_t hi, const OffsetBlocks&)>;
 
 // Every offset of l, index 0 to size-1, computed by the independent evaluator.
 void generate_offsets(Where where, const AnyLayout& l, const OffsetBlocks& sink);
@@ -61,6 +64,7 @@ struct CheckOptions {
   Where where = Where::Cpu;
   std::size_t first_limit = 8;
   std::uint64_t max_points = kMaxPoints;  // indices one check evaluates at most (at most kMaxPoints)
+  int threads = 0;  // the CPU's threads at most (0: one per core); the answer is the same for any number
 };
 
 // r(i) == host offset i for every index; `host` streams the host evaluator's offsets of r.

@@ -44,10 +44,11 @@ void render_offsets(const AnyLayout& l, OffsetFormat format, const Sink& sink);
 // coordinate in the offset column (render_offsets hands such a layout here).
 void render_coordinate_offsets(const Layout& l, OffsetFormat format, const Sink& sink);
 
-// The numbers render_offsets writes, before they become text: every offset of
-// l in index order, through `sink` a block at a time (what `check` compares).
+// The numbers render_offsets writes, before they become text: the offsets of
+// l's indices [lo, hi) in index order, through `sink` a block at a time (what
+// `check` compares, a range at a time on every core). 0 <= lo <= hi <= size.
 using OffsetValueSink = std::function<void(const std::int64_t* offsets, std::size_t count)>;
-void stream_offset_values(const AnyLayout& l, const OffsetValueSink& sink);
+void stream_offset_values(const AnyLayout& l, std::int64_t lo, std::int64_t hi, const OffsetValueSink& sink);
 
 // shape/stride/size/cosize/rank/depth, as text lines or a JSON object.
 // The same lines first, then the offset function's properties (injective,

@@ -21,6 +21,7 @@ struct Options {
   device::Where where = device::Where::Cpu;
   std::size_t first = 5;                         // failures listed per property
   std::uint64_t max_points = kDefaultMaxPoints;  // at most device::kMaxPoints
+  int threads = 0;                               // the CPU's threads at most (0: one per core)
 };
 
 // The findings of one expression, one indented line each.
