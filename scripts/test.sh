@@ -12,10 +12,11 @@ run_suite() {
   ctest --test-dir "$dir" --output-on-failure -j "$jobs"
 }
 
-# Unity builds compile each library as a few large translation units: the
-# shared headers (fmt, PEGTL, CLI11, the engine's) are parsed a few times
-# instead of once per file. The sanitizer build keeps line tables only (-g1):
-# enough for its stack traces, far cheaper to compile than full debug info.
-run_suite build -DCMAKE_BUILD_TYPE=Release -DLAYOUTX_WERROR=ON -DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=16
+# Unity builds compile each library as one translation unit (the project's
+# default batch): the shared headers (fmt, PEGTL, CLI11, the libraries') are
+# parsed once per library instead of once per file. The sanitizer build keeps
+# line tables only (-g1): enough for its stack traces, far cheaper to compile
+# than full debug info.
+run_suite build -DCMAKE_BUILD_TYPE=Release -DLAYOUTX_WERROR=ON -DCMAKE_UNITY_BUILD=ON
 run_suite build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG" \
-  -DLAYOUTX_SANITIZE=ON -DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=16
+  -DLAYOUTX_SANITIZE=ON -DCMAKE_UNITY_BUILD=ON

@@ -232,6 +232,45 @@ TEST_CASE("analysis: lookup between offsets, indices and coordinates") {
   for (const Location& m : b.matches) CHECK(m.offset == 3);
 }
 
+TEST_CASE("analysis: offset lookups of lookup_cases.tsv, the same on 1, 2, 3 and 8 threads") {
+  for (const auto& row : read_tsv("lookup_cases.tsv")) {
+    REQUIRE(row.size() == 5);
+    CAPTURE(row[0]);
+    CAPTURE(row[1]);
+    const AnyLayout l = layout_of(row[0]);
+    const std::int64_t offset = std::stoll(row[1]);
+    LookupLimits limits;
+    limits.max_matches = std::stoull(row[2]);
+    const auto shown = [&](int threads) {
+      limits.threads = threads;
+      std::string text;
+      const bool truncated = for_each_preimage(
+          l, offset, limits, [](const Location& m) { return render_location(m, false); },
+          [&](std::string_view t) { text += t; });
+      return std::pair{text, truncated};
+    };
+    const auto one = shown(1);
+    CHECK(one.second == (row[4] == "yes"));
+    limits.threads = 1;
+    const Preimage p = locate_offset(l, offset, limits);
+    CHECK(p.matches.size() == std::stoull(row[3]));
+    std::string listed;
+    bool ordered = true, reaching = true;
+    for (std::size_t k = 0; k < p.matches.size(); ++k) {
+      ordered = ordered && (k == 0 || p.matches[k - 1].index < p.matches[k].index);
+      reaching = reaching && p.matches[k].offset == offset;
+      listed += render_location(p.matches[k], false);
+    }
+    CHECK(ordered);
+    CHECK(reaching);
+    CHECK(one.first == listed);
+    for (int threads : {2, 3, 8}) {
+      CAPTURE(threads);
+      CHECK(shown(threads) == one);
+    }
+  }
+}
+
 TEST_CASE("analysis: global-memory coalescing per warp instruction") {
   struct Row {
     const char* layout;

@@ -10,6 +10,7 @@
 #include "layoutx/layout_walk.hpp"
 #include "layoutx/analysis.hpp"
 #include "layoutx/notation.hpp"
+#include "layoutx/parallel.hpp"
 
 namespace layoutx {
 
@@ -90,11 +91,51 @@ Search prepare(const Layout& l, const LookupLimits& limits) {
   return s;
 }
 
-Location location_at(const AnyLayout& l, std::int64_t index) {
+// The location of any index of one layout, its modes and swizzle stages read once.
+class Locator {
+ public:
+  explicit Locator(const AnyLayout& l) : shape_(inner_layout(l).shape), modes_(walk::leaf_modes(inner_layout(l))), finish_(l) {}
+  Location at(std::int64_t index) const {
+    walk::Odometer od(modes_, index);
+    return Location{index, walk::mode_coordinate(shape_, index), walk::natural_coordinate(shape_, index),
+                    finish_(od.offset())};
+  }
+
+ private:
+  const IntTuple& shape_;
+  std::vector<Mode> modes_;
+  walk::Finish finish_;
+};
+
+Location location_at(const AnyLayout& l, std::int64_t index) { return Locator(l).at(index); }
+
+// How many parts of at least min_part items: one per core, or up to `threads` when it is not 0.
+int lookup_parts(std::size_t n, std::size_t min_part, int threads) {
+  if (threads <= 0) return parts_for(n, min_part);
+  return static_cast<int>(std::clamp<std::size_t>(n / min_part, 1, static_cast<std::size_t>(threads)));
+}
+
+// Sorted in parts on every core, then the parts merged pairwise.
+void sort_indices(std::vector<std::int64_t>& v, int threads) {
+  const int parts = lookup_parts(v.size(), std::size_t{1} << 16, threads);
+  const auto at = [&](int p) { return v.begin() + static_cast<std::ptrdiff_t>(part_begin(v.size(), parts, p)); };
+  for_each_part(v.size(), parts, [&](int p, std::uint64_t, std::uint64_t) { std::sort(at(p), at(p + 1)); });
+  for (int width = 1; width < parts; width *= 2)
+    for (int p = 0; p + width < parts; p += 2 * width) std::inplace_merge(at(p), at(p + width), at(std::min(p + 2 * width, parts)));
+}
+
+// The indices whose offset is `offset`, in index order; whether more than max_matches were found.
+std::pair<std::vector<std::int64_t>, bool> preimage_indices(const AnyLayout& l, std::int64_t offset,
+                                                            const LookupLimits& limits) {
   const Layout& inner = inner_layout(l);
-  walk::Odometer od(walk::leaf_modes(inner), index);
-  return Location{index, walk::mode_coordinate(inner.shape, index), walk::natural_coordinate(inner.shape, index),
-                  walk::Finish(l)(od.offset())};
+  walk::check_offsets_fit(inner);
+  if (size(inner).value <= 0) return {{}, false};
+  Search s = prepare(inner, limits);
+  solve(s, 0, walk::unfinish(l, offset), 0);
+  const bool truncated = full(s);
+  if (truncated) s.found.resize(limits.max_matches);
+  sort_indices(s.found, limits.threads);
+  return {std::move(s.found), truncated};
 }
 
 }  // namespace
@@ -123,22 +164,34 @@ Location locate_coordinate(const AnyLayout& l, const IntTuple& coord) {
 }
 
 bool for_each_preimage(const AnyLayout& l, std::int64_t offset, const LookupLimits& limits,
-                       const std::function<void(const Location&)>& each) {
-  const Layout& inner = inner_layout(l);
-  walk::check_offsets_fit(inner);
-  if (size(inner).value <= 0) return false;
-  Search s = prepare(inner, limits);
-  solve(s, 0, walk::unfinish(l, offset), 0);
-  const bool truncated = full(s);
-  if (truncated) s.found.resize(limits.max_matches);
-  std::sort(s.found.begin(), s.found.end());
-  for (std::int64_t index : s.found) each(location_at(l, index));
+                       const std::function<std::string(const Location&)>& show,
+                       const std::function<void(std::string_view)>& each) {
+  const auto [found, truncated] = preimage_indices(l, offset, limits);
+  const Locator locator(l);
+  // A run of matches at a time, its parts shown on every core, its text handed on in order.
+  // Each part's text keeps its room from run to run (a fresh string each run paid for its pages again).
+  constexpr std::size_t kRun = std::size_t{1} << 16;
+  std::vector<std::string> text;
+  for (std::size_t first = 0; first < found.size(); first += kRun) {
+    const std::size_t count = std::min(kRun, found.size() - first);
+    const int parts = lookup_parts(count, std::size_t{1} << 12, limits.threads);
+    text.resize(std::max(text.size(), static_cast<std::size_t>(parts)));
+    for_each_part(count, parts, [&](int p, std::uint64_t lo, std::uint64_t hi) {
+      std::string& t = text[static_cast<std::size_t>(p)];
+      t.clear();
+      for (std::uint64_t k = first + lo; k < first + hi; ++k) t += show(locator.at(found[k]));
+    });
+    for (int p = 0; p < parts; ++p) each(text[static_cast<std::size_t>(p)]);
+  }
   return truncated;
 }
 
 Preimage locate_offset(const AnyLayout& l, std::int64_t offset, const LookupLimits& limits) {
+  auto [found, truncated] = preimage_indices(l, offset, limits);
+  const Locator locator(l);
   Preimage p;
-  p.truncated = for_each_preimage(l, offset, limits, [&](const Location& loc) { p.matches.push_back(loc); });
+  p.truncated = truncated;
+  for (std::int64_t index : found) p.matches.push_back(locator.at(index));
   return p;
 }
 

@@ -7,8 +7,8 @@
 #include <functional>
 #include <memory>
 #include <mutex>
-#include <regex>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -271,10 +271,18 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 22> kTypeLet
     {"INT64_T", "S64"}, {"UINT64_T", "U64"}, {"UINT128_T", "U128"}, {"INT4_T", "S4"},
 }};
 
-// One type as atom names spell it, e.g. F32, BF16, E4M3, S8, U1, C64.
-const std::regex& type_letters() {
-  static const std::regex re("BF16|TF32|F16|F32|F64|E4M3|E5M2|E2M1|E2M3|E3M2|[SU](?:128|64|32|16|8|4|1)|C64|C32|CF32|CTF32");
-  return re;
+// How many letters at the front of `rest` spell one type as atom names do
+// (F32, BF16, E4M3, S8, U1, C64, ...), 0 for none; the first spelling of the
+// list that fits is taken.
+std::size_t type_letters_at(std::string_view rest) {
+  for (const std::string_view t : {"BF16", "TF32", "F16", "F32", "F64", "E4M3", "E5M2", "E2M1", "E2M3", "E3M2"})
+    if (rest.starts_with(t)) return t.size();
+  if (!rest.empty() && (rest[0] == 'S' || rest[0] == 'U'))
+    for (const std::string_view bits : {"128", "64", "32", "16", "8", "4", "1"})
+      if (rest.substr(1).starts_with(bits)) return 1 + bits.size();
+  for (const std::string_view t : {"C64", "C32", "CF32", "CTF32"})
+    if (rest.starts_with(t)) return t.size();
+  return 0;
 }
 
 // "F32F16F16F32" -> {F32, F16, F16, F32}; {} unless the whole part is types
@@ -285,11 +293,10 @@ std::vector<std::string> types_in_part(const std::string& part) {
   std::vector<std::string> out;
   std::size_t at = 0;
   while (at < letters.size()) {
-    std::smatch m;
-    const std::string rest = letters.substr(at);
-    if (!std::regex_search(rest, m, type_letters(), std::regex_constants::match_continuous)) return {};
-    out.push_back(m.str());
-    at += m.length();
+    const std::size_t length = type_letters_at(std::string_view(letters).substr(at));
+    if (length == 0) return {};
+    out.push_back(letters.substr(at, length));
+    at += length;
   }
   return out;
 }
@@ -297,9 +304,10 @@ std::vector<std::string> types_in_part(const std::string& part) {
 }  // namespace
 
 std::string atom_arch(std::string_view atom_name) {
-  static const std::regex re("^SM([0-9]+)");
-  std::cmatch m;
-  return std::regex_search(atom_name.data(), atom_name.data() + atom_name.size(), m, re) ? "SM" + m[1].str() : "";
+  if (!atom_name.starts_with("SM")) return "";
+  const std::size_t digits = atom_name.find_first_not_of("0123456789", 2);
+  const std::string_view number = atom_name.substr(2, digits == std::string_view::npos ? digits : digits - 2);
+  return number.empty() ? "" : "SM" + std::string(number);
 }
 
 std::string arch_name(std::string_view text) {

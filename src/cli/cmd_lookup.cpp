@@ -80,10 +80,13 @@ int answer(const AnyLayout& l, Query kind, const std::string& text, const Settin
     return kOk;
   }
   bool any = false;
-  const bool truncated = for_each_preimage(l, *n, LookupLimits{o.max_matches}, [&](const Location& loc) {
-    any = true;
-    out(render_location(loc, o.json));
-  });
+  const bool json = o.json;
+  const bool truncated = for_each_preimage(
+      l, *n, LookupLimits{o.max_matches}, [json](const Location& loc) { return render_location(loc, json); },
+      [&](std::string_view text) {
+        any = true;
+        out(text);
+      });
   if (!any) throw Error(fmt::format("no index maps to offset {}", *n));
   if (truncated)
     report_warning(fmt::format("more than {} indices map to offset {}; the first {} found are shown (raise --max-matches)",

@@ -48,7 +48,7 @@ def load(path):
 
 def write_input(f, stdin):
     """Writes the row's input to f, a repeated text in blocks of about a
-    megabyte (the largest inputs are tens of megabytes: never whole in memory)."""
+    megabyte (the largest inputs are megabytes: never whole in memory)."""
     if isinstance(stdin, str):
         f.write(stdin.encode('utf-8'))
         return

@@ -117,15 +117,19 @@ struct Preimage {
 struct LookupLimits {
   std::size_t max_matches = 1000;
   std::int64_t max_steps = std::int64_t{1} << 26;  // search work before giving up with an Error
+  int threads = 0;  // threads sorting and showing the matches at most (0: one per core); same answer for any
 };
 
 // Every index whose offset is `offset`.
 Preimage locate_offset(const AnyLayout& l, std::int64_t offset, const LookupLimits& limits = {});
-// The same matches handed to `each` one at a time, in index order (only the
-// indices are kept meanwhile, 8 bytes a match); returns whether more than
-// max_matches indices map to the offset.
+// The same matches as text, in index order (only the indices are kept
+// meanwhile, 8 bytes a match): `show` writes each match's text, on every core
+// at once (so it must be safe to call from several threads), and `each`
+// receives the text of consecutive matches, in order, on the calling thread.
+// Returns whether more than max_matches indices map to the offset.
 bool for_each_preimage(const AnyLayout& l, std::int64_t offset, const LookupLimits& limits,
-                       const std::function<void(const Location&)>& each);
+                       const std::function<std::string(const Location&)>& show,
+                       const std::function<void(std::string_view)>& each);
 
 // ---- coalescing (coalescing.cpp) -------------------------------------------
 
