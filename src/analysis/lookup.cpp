@@ -27,6 +27,7 @@ struct Search {
   std::vector<Term> terms;               // nonzero strides, largest |stride| first
   std::vector<std::int64_t> lo, hi, g;   // range and gcd of the sums of terms k..end
   std::vector<Term> broadcast;           // stride-0 modes: every coordinate works
+  std::size_t broadcast_count = 1;       // the matches each solution of the terms gives (at most max_matches + 1)
   std::size_t max_matches;
   std::int64_t steps = 0, max_steps;
   std::vector<std::int64_t> found;       // indices
@@ -53,7 +54,12 @@ void solve(Search& s, std::size_t k, std::int64_t rest, std::int64_t index) {
     throw Error(fmt::format("the search for this offset took more than {} steps; the layout is too irregular",
                             s.max_steps));
   if (k == s.terms.size()) {
-    if (rest == 0) expand_broadcast(s, 0, index);
+    if (rest == 0) {
+      // Room for this solution's matches at once (a vector grown one match at a time copies them again).
+      const std::size_t need = std::min(s.found.size() + s.broadcast_count, s.max_matches + 1);
+      if (need > s.found.capacity()) s.found.reserve(std::max(need, 2 * s.found.capacity()));
+      expand_broadcast(s, 0, index);
+    }
     return;
   }
   if (rest < s.lo[k] || rest > s.hi[k] || (s.g[k] != 0 && rest % s.g[k] != 0)) return;
@@ -75,6 +81,11 @@ Search prepare(const Layout& l, const LookupLimits& limits) {
   for (const Mode& m : walk::leaf_modes(l)) {
     if (m.shape > 1) (m.stride == 0 ? s.broadcast : s.terms).push_back(Term{m, weight});
     weight *= std::max<std::int64_t>(m.shape, 1);
+  }
+  for (const Term& t : s.broadcast) {
+    std::size_t count = 0;
+    const bool over = __builtin_mul_overflow(s.broadcast_count, static_cast<std::size_t>(t.mode.shape), &count);
+    s.broadcast_count = over ? s.max_matches + 1 : std::min(count, s.max_matches + 1);
   }
   std::stable_sort(s.terms.begin(), s.terms.end(),
                    [](const Term& x, const Term& y) { return std::abs(x.mode.stride) > std::abs(y.mode.stride); });
