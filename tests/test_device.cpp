@@ -40,7 +40,8 @@ device::OffsetSource host_giving(std::vector<std::int64_t> offsets, std::size_t 
   return [offsets = std::move(offsets), block, extra](std::uint64_t lo, std::uint64_t hi,
                                                       const device::OffsetBlocks& sink) {
     const std::uint64_t end = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) + extra);
-    for (std::uint64_t at = lo; at < end; at += block) sink(offsets.data() + at, std::min<std::uint64_t>(block, end - at));
+    for (std::uint64_t at = lo; at < end; at += block)
+      sink(offsets.data() + at, std::min<std::uint64_t>(block, end - at));
   };
 }
 

@@ -89,7 +89,7 @@ struct ParsersCompared {
     } catch (const SourceError&) {
       return false;
     }
-    return lang::read_plain_forms(text).has_value();
+    return lang::read_plain_forms(text, 64).has_value();
   }
 };
 

@@ -105,7 +105,8 @@ Search prepare(const Layout& l, const LookupLimits& limits) {
 // The location of any index of one layout, its modes and swizzle stages read once.
 class Locator {
  public:
-  explicit Locator(const AnyLayout& l) : shape_(inner_layout(l).shape), modes_(walk::leaf_modes(inner_layout(l))), finish_(l) {}
+  explicit Locator(const AnyLayout& l)
+      : shape_(inner_layout(l).shape), modes_(walk::leaf_modes(inner_layout(l))), finish_(l) {}
   Location at(std::int64_t index) const {
     walk::Odometer od(modes_, index);
     return Location{index, walk::mode_coordinate(shape_, index), walk::natural_coordinate(shape_, index),
@@ -132,7 +133,8 @@ void sort_indices(std::vector<std::int64_t>& v, int threads) {
   const auto at = [&](int p) { return v.begin() + static_cast<std::ptrdiff_t>(part_begin(v.size(), parts, p)); };
   for_each_part(v.size(), parts, [&](int p, std::uint64_t, std::uint64_t) { std::sort(at(p), at(p + 1)); });
   for (int width = 1; width < parts; width *= 2)
-    for (int p = 0; p + width < parts; p += 2 * width) std::inplace_merge(at(p), at(p + width), at(std::min(p + 2 * width, parts)));
+    for (int p = 0; p + width < parts; p += 2 * width)
+      std::inplace_merge(at(p), at(p + width), at(std::min(p + 2 * width, parts)));
 }
 
 // The indices whose offset is `offset`, in index order; whether more than max_matches were found.

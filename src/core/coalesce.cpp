@@ -3,7 +3,7 @@
 
 #include "layoutx/algebra.hpp"
 #include "layoutx/notation.hpp"
-#include "leaf_list.hpp"
+#include "layoutx/leaf_list.hpp"
 
 namespace layoutx {
 
@@ -107,14 +107,22 @@ Layout coalesce(const Layout& l, const IntTuple& profile) {
   return by_profile(l, profile, [](const Layout& m, const IntTuple& p) { return coalesce(m, p); });
 }
 
-Layout coalesce_x(const Layout& l) {
+void coalesce_x_modes(const Layout& l, LeafList& shape, LeafList& stride) {
   const LeafList s = leaf_list(l.shape), d = leaf_list(l.stride);
   const int r = static_cast<int>(s.size());
-  if (r == 0) return trivial_layout();
+  if (r == 0) {  // the trivial layout _1:_0
+    shape.push_back(static_int(1));
+    stride.push_back(static_int(0));
+    return;
+  }
   // A trailing _1 mode becomes _2 so that the layout keeps extending past its domain.
   const Int last = s[r - 1].is_constant(1) ? static_int(2) : s[r - 1];
-  LeafList shape, stride;
   bw_coalesce(s, d, r - 2, last, d[r - 1], shape, stride);
+}
+
+Layout coalesce_x(const Layout& l) {
+  LeafList shape, stride;
+  coalesce_x_modes(l, shape, stride);
   return layout_of_modes(shape, stride);
 }
 

@@ -6,7 +6,7 @@
 #include "layoutx/algebra.hpp"
 #include "layoutx/notation.hpp"
 #include "layoutx/trace.hpp"
-#include "leaf_list.hpp"
+#include "layoutx/leaf_list.hpp"
 
 namespace layoutx {
 

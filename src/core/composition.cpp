@@ -5,6 +5,7 @@
 
 #include "layoutx/algebra.hpp"
 #include "layoutx/arithmetic_tuple.hpp"
+#include "layoutx/leaf_list.hpp"
 #include "layoutx/limits.hpp"
 #include "layoutx/notation.hpp"
 #include "layoutx/trace.hpp"
@@ -174,11 +175,12 @@ void report_weak_composition(const Layout& a, const Layout& b, const Layout& r, 
 // of dynamic size-1 modes (which coalesce keeps) grow exponentially; refuse a
 // result past any layout a kernel uses before building it.
 void check_result_modes(const Layout& flat_a, const Layout& b) {
-  const std::size_t bound = leaves(b.shape).size() * static_cast<std::size_t>(std::max(1, rank(flat_a)));
+  const std::size_t leaves_of_b = leaf_list(b.shape).size();
+  const std::size_t bound = leaves_of_b * static_cast<std::size_t>(std::max(1, rank(flat_a)));
   if (bound > kMaxComposedModes)
     throw Error(fmt::format("the composition could have {} modes ({} modes of A times {} of B), more than "
                             "the {} layoutx builds",
-                            bound, rank(flat_a), leaves(b.shape).size(), kMaxComposedModes));
+                            bound, rank(flat_a), leaves_of_b, kMaxComposedModes));
 }
 
 // coalesce_x(A, profile): coalesce_x at the profile's terminals, A's other modes kept.

@@ -50,7 +50,7 @@ std::int64_t checked_mul(std::int64_t a, std::int64_t b, const char* what) {
   return r;
 }
 
-Int operator+(Int a, Int b) {
+Int int_detail::sum(Int a, Int b) {
   if (any_basis(a, b)) {
     // _0 + E and E + _0 are E; a sum of bases is an arithmetic tuple, never a stride.
     if (a.is_constant(0)) return b;
@@ -60,7 +60,7 @@ Int operator+(Int a, Int b) {
   return Int{checked_add(a.value, b.value, "addition"), a.is_static && b.is_static};
 }
 
-Int operator-(Int a, Int b) {
+Int int_detail::difference(Int a, Int b) {
   if (any_basis(a, b)) no_basis_op("difference", a, b);
   return Int{checked_sub(a.value, b.value, "subtraction"), a.is_static && b.is_static};
 }
@@ -69,7 +69,7 @@ Int operator-(Int a) {
   if (a.is_scaled_basis()) no_basis_op("negation", a, a);
   return Int{checked_sub(0, a.value, "negation"), a.is_static}; }
 
-Int operator*(Int a, Int b) {
+Int int_detail::product(Int a, Int b) {
   if (any_basis(a, b)) {
     // x * (v@N) = (x*v)@N, with x*v under the integer rules (so _0 * E<0> is _0@0).
     if (a.is_scaled_basis() && b.is_scaled_basis()) no_basis_op("product", a, b);
@@ -81,7 +81,7 @@ Int operator*(Int a, Int b) {
   return Int{checked_mul(a.value, b.value, "multiplication"), a.is_static && b.is_static};
 }
 
-Int operator/(Int a, Int b) {
+Int int_detail::quotient(Int a, Int b) {
   if (any_basis(a, b)) no_basis_op("quotient", a, b);
   if (b.value == 0) throw Error(fmt::format("integer division by zero ({} / 0)", a.value));
   if (a.is_constant(0)) return static_int(0);
@@ -97,7 +97,7 @@ Int operator%(Int a, Int b) {
   return Int{a.value % b.value, a.is_static && b.is_static};
 }
 
-Int abs(Int a) {
+Int int_detail::absolute(Int a) {
   if (a.is_scaled_basis()) {
     const Int r = abs(without_basis(a));
     return Int{r.value, r.is_static, a.basis};
@@ -105,24 +105,24 @@ Int abs(Int a) {
   return a.value < 0 ? -a : a;
 }
 
-Int signum(Int a) {
+Int int_detail::sign(Int a) {
   if (a.is_scaled_basis()) no_basis_op("signum", a, a);
   return Int{(a.value > 0) - (a.value < 0), a.is_static};
 }
 
-Int min(Int a, Int b) {
+Int int_detail::minimum(Int a, Int b) {
   if (any_basis(a, b)) no_basis_op("min", a, b);
   return Int{std::min(a.value, b.value), a.is_static && b.is_static};
 }
 
-Int max(Int a, Int b) {
+Int int_detail::maximum(Int a, Int b) {
   if (any_basis(a, b)) no_basis_op("max", a, b);
   return Int{std::max(a.value, b.value), a.is_static && b.is_static};
 }
 
 // The sum a + b - 1 may leave 64 bits where the quotient does not (ceil_div(2^63-1, 4)); CuTe's
 // formula is evaluated in 128 bits and only a quotient that does not fit is an overflow.
-Int ceil_div(Int a, Int b) {
+Int int_detail::ceil_quotient(Int a, Int b) {
   if (any_basis(a, b)) {
     if (b.is_scaled_basis()) no_basis_op("ceil_div", a, b);
     const Int r = ceil_div(without_basis(a), b);

@@ -82,6 +82,11 @@ AnyLayout composition(const AnyLayout& a, const Tiler& b, Diagnostics& diag) {
   return on_inner(c, [&](const Layout& inner) { return composition(inner, b, diag); });
 }
 
+AnyLayout composition(const AnyLayout& a, const Layout& b, Diagnostics& diag) {
+  if (const auto* l = std::get_if<Layout>(&a)) return composition(*l, b, diag);
+  return on_inner(std::get<ComposedLayout>(a), [&](const Layout& inner) { return composition(inner, b, diag); });
+}
+
 AnyLayout composition(const ComposedLayout& a, const ComposedLayout& b, Diagnostics& diag) {
   const AnyLayout inner = composition(a.layout, b, diag);
   if (vanishes(a)) return inner;

@@ -541,8 +541,8 @@ Node tree_by_grammar(std::string_view text) {
 }  // namespace
 
 Node parse(std::string_view text, std::size_t max_depth) {
+  if (std::optional<Node> plain = read_plain_forms(text, max_depth)) return std::move(*plain);
   prescan(text, max_depth);
-  if (std::optional<Node> plain = read_plain_forms(text)) return std::move(*plain);
   return tree_by_grammar(text);
 }
 

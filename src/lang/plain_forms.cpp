@@ -8,8 +8,9 @@ namespace layoutx::lang {
 
 namespace {
 
-// PEGTL's space, alpha and identifier_other classes.
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
+// PEGTL's space class without \v and \f, which the pre-scan refuses; PEGTL's
+// alpha and identifier_other classes.
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 bool is_identifier_char(char c) { return is_alpha(c) || is_digit(c) || c == '_'; }
@@ -20,7 +21,7 @@ constexpr std::size_t kMaxPlainDigits = 18;
 
 class PlainReader {
  public:
-  explicit PlainReader(std::string_view text) : text_(text) {}
+  PlainReader(std::string_view text, std::size_t max_depth) : text_(text), max_depth_(max_depth) {}
 
   std::optional<Node> whole() {
     Node n;
@@ -88,19 +89,22 @@ class PlainReader {
     return elements(n);
   }
 
-  // '(' (expression (',' expression)*)? ')', the expressions becoming n's children.
+  // '(' (expression (',' expression)*)? ')', the expressions becoming n's
+  // children; nesting past the limit is for the pre-scan to report.
   bool elements(Node& n) {
+    if (++depth_ > max_depth_) return false;
     ++at_;  // '('
     skip_space();
     if (peek() == ')') {
       ++at_;
+      --depth_;
       return true;
     }
     n.children.reserve(4);
     for (;;) {
       if (!expression(n.children.emplace_back())) return false;
       if (at_ == text_.size()) return false;  // expression() stopped at ',' or ')' or the end
-      if (text_[at_++] == ')') return true;
+      if (text_[at_++] == ')') return --depth_, true;
       skip_space();
     }
   }
@@ -138,10 +142,14 @@ class PlainReader {
 
   std::string_view text_;
   std::size_t at_ = 0;
+  std::size_t depth_ = 0;
+  std::size_t max_depth_;
 };
 
 }  // namespace
 
-std::optional<Node> read_plain_forms(std::string_view text) { return PlainReader(text).whole(); }
+std::optional<Node> read_plain_forms(std::string_view text, std::size_t max_depth) {
+  return PlainReader(text, max_depth).whole();
+}
 
 }  // namespace layoutx::lang

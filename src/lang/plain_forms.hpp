@@ -14,8 +14,9 @@
 
 namespace layoutx::lang {
 
-// The tree of `text` when it is made of the plain forms alone; nullopt otherwise.
-// `text` has passed the parser's pre-scan (plain ASCII, nesting in bounds).
-std::optional<Node> read_plain_forms(std::string_view text);
+// The tree of `text` when it is made of the plain forms alone, nested at most
+// `max_depth` levels deep; nullopt otherwise. The reader takes no byte the
+// parser's pre-scan refuses, so a text it reads needs no pre-scan.
+std::optional<Node> read_plain_forms(std::string_view text, std::size_t max_depth);
 
 }  // namespace layoutx::lang

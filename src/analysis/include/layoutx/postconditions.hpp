@@ -13,6 +13,7 @@ inline constexpr std::int64_t kPostconditionBudget = std::int64_t{1} << 16;
 
 // r(i) == a(b(i)) wherever b(i) lies in a's domain.
 void check_composition(const AnyLayout& a, const Layout& b, const AnyLayout& r, Diagnostics& diag);
+void check_composition(const Layout& a, const Layout& b, const AnyLayout& r, Diagnostics& diag);
 // l(r(i)) == i for i < size(r).
 void check_right_inverse(const AnyLayout& l, const AnyLayout& r, Diagnostics& diag);
 // r(l(i)) == i for i < size(l), when l is injective.

@@ -53,21 +53,74 @@ std::int64_t checked_add(std::int64_t a, std::int64_t b, const char* what);
 std::int64_t checked_sub(std::int64_t a, std::int64_t b, const char* what);
 std::int64_t checked_mul(std::int64_t a, std::int64_t b, const char* what);
 
+// The operations below in full, out of line: scaled bases, CuTe's static
+// identities, overflow and division by zero. The inline versions take the
+// common case (plain integers, nothing special) themselves: every mode of
+// every operation goes through them.
+namespace int_detail {
+Int sum(Int a, Int b);
+Int difference(Int a, Int b);
+Int product(Int a, Int b);
+Int quotient(Int a, Int b);
+Int absolute(Int a);
+Int sign(Int a);
+Int minimum(Int a, Int b);
+Int maximum(Int a, Int b);
+Int ceil_quotient(Int a, Int b);
+
+inline bool plain(Int a, Int b) { return __builtin_expect((a.basis.rank | b.basis.rank) == 0, 1); }
+}  // namespace int_detail
+
 // Arithmetic with CuTe's static/dynamic propagation rules: a result is static
 // when both operands are, and a few identities (x*_0, _0/x, x%_1) stay static
 // because CuTe's integral_constant overloads return a constant for them.
-Int operator+(Int a, Int b);
-Int operator-(Int a, Int b);
+inline Int operator+(Int a, Int b) {
+  std::int64_t r;
+  if (int_detail::plain(a, b) && !__builtin_add_overflow(a.value, b.value, &r)) return Int{r, a.is_static && b.is_static};
+  return int_detail::sum(a, b);
+}
+inline Int operator-(Int a, Int b) {
+  std::int64_t r;
+  if (int_detail::plain(a, b) && !__builtin_sub_overflow(a.value, b.value, &r)) return Int{r, a.is_static && b.is_static};
+  return int_detail::difference(a, b);
+}
 Int operator-(Int a);
-Int operator*(Int a, Int b);
-Int operator/(Int a, Int b);  // C++ truncating division; division by zero is an Error
+inline Int operator*(Int a, Int b) {
+  std::int64_t r;
+  if (int_detail::plain(a, b) && !a.is_constant(0) && !b.is_constant(0) && !__builtin_mul_overflow(a.value, b.value, &r))
+    return Int{r, a.is_static && b.is_static};
+  return int_detail::product(a, b);
+}
+// C++ truncating division; division by zero is an Error.
+inline Int operator/(Int a, Int b) {
+  if (int_detail::plain(a, b) && b.value > 0 && !a.is_constant(0)) return Int{a.value / b.value, a.is_static && b.is_static};
+  return int_detail::quotient(a, b);
+}
 Int operator%(Int a, Int b);
 
-Int abs(Int a);
-Int signum(Int a);
-Int min(Int a, Int b);
-Int max(Int a, Int b);
-Int ceil_div(Int a, Int b);   // (a + b - 1) / b, as CuTe writes it
+inline Int abs(Int a) {
+  if (int_detail::plain(a, a) && a.value >= 0) return a;
+  return int_detail::absolute(a);
+}
+inline Int signum(Int a) {
+  if (int_detail::plain(a, a)) return Int{(a.value > 0) - (a.value < 0), a.is_static};
+  return int_detail::sign(a);
+}
+inline Int min(Int a, Int b) {
+  if (int_detail::plain(a, b)) return Int{a.value < b.value ? a.value : b.value, a.is_static && b.is_static};
+  return int_detail::minimum(a, b);
+}
+inline Int max(Int a, Int b) {
+  if (int_detail::plain(a, b)) return Int{a.value < b.value ? b.value : a.value, a.is_static && b.is_static};
+  return int_detail::maximum(a, b);
+}
+// (a + b - 1) / b, as CuTe writes it.
+inline Int ceil_div(Int a, Int b) {
+  std::int64_t r;
+  if (int_detail::plain(a, b) && b.value > 0 && !__builtin_add_overflow(a.value, b.value - 1, &r))
+    return Int{r / b.value, a.is_static && b.is_static};
+  return int_detail::ceil_quotient(a, b);
+}
 Int gcd(Int a, Int b);
 
 // Rounds toward negative infinity (C++'s / rounds toward zero); b != 0.

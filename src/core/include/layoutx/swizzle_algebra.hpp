@@ -23,6 +23,7 @@ AnyLayout composition(const Swizzle& sw, const Layout& l);
 AnyLayout composition(const Layout& a, const Swizzle& sw);
 AnyLayout composition(const Layout& a, const ComposedLayout& b, Diagnostics& diag);
 AnyLayout composition(const AnyLayout& a, const Tiler& b, Diagnostics& diag);
+AnyLayout composition(const AnyLayout& a, const Layout& b, Diagnostics& diag);
 // Both swizzled: CuTe nests the right-hand swizzle inside the left-hand one.
 AnyLayout composition(const ComposedLayout& a, const ComposedLayout& b, Diagnostics& diag);
 Swizzle composition(const Swizzle& a, const Swizzle& b);

@@ -78,6 +78,8 @@ void coalesce_modes(const LeafList& s, const LeafList& d, LeafList& shape, LeafL
 Layout layout_of_modes(const LeafList& shape, const LeafList& stride);
 // The two above: coalesce of the layout whose flat modes are s:d.
 Layout coalesce_leaves(const LeafList& s, const LeafList& d);
+// coalesce_x(l) as its flat modes, front first.
+void coalesce_x_modes(const Layout& l, LeafList& shape, LeafList& stride);
 // CuTe's filter(l) as its flat modes, front first.
 void filter_modes(const Layout& l, LeafList& shape, LeafList& stride);
 
