@@ -157,6 +157,9 @@ int reported_input(const Settings& s, const InputExpression& input, Output& to, 
 // expression's cost grows with its text (a chain of 20 compositions is 600
 // bytes and costs 20 times a small one).
 constexpr std::size_t kBytesPerThread = 2048;
+// A batch is cut into this many parts per thread, which the threads take
+// one at a time: two threads given half each would wait for the slower.
+constexpr int kPartsPerThread = 4;
 // At most this many expressions, and bytes of them, at a time, whose answers
 // are kept until all are written.
 constexpr std::size_t kBatch = 8192;
@@ -264,17 +267,18 @@ int for_each_answer(const Settings& s, const std::vector<std::string>& expressio
       write_pending();
       continue;
     }
-    const int parts = threads_for(batch.size, batch.bytes, jobs);
-    if (parts == 1) {
+    const int threads = threads_for(batch.size, batch.bytes, jobs);
+    if (threads == 1) {
       if (pending != nullptr) write_pending();
       for (std::size_t i = 0; i < batch.size; ++i)
         if (answered(batch[i], standard_streams()) != kOk) status = kRejected;
       continue;
     }
     workers.finish();
+    const int parts = static_cast<int>(std::min<std::size_t>(batch.size, std::size_t{kPartsPerThread} * threads));
     batch.transcripts.resize(static_cast<std::size_t>(parts));
     batch.statuses.assign(static_cast<std::size_t>(parts), kOk);
-    workers.start(parts, [&batch, &answered, parts](int p) {
+    workers.start(parts, threads, [&batch, &answered, parts](int p) {
       const std::size_t n = batch.size;
       // Written into a transcript of the thread's own, not one beside the
       // others' in the vector: that would share their cache lines.
