@@ -121,15 +121,9 @@ class Locator {
 
 Location location_at(const AnyLayout& l, std::int64_t index) { return Locator(l).at(index); }
 
-// How many parts of at least min_part items: one per core, or up to `threads` when it is not 0.
-int lookup_parts(std::size_t n, std::size_t min_part, int threads) {
-  if (threads <= 0) return parts_for(n, min_part);
-  return static_cast<int>(std::clamp<std::size_t>(n / min_part, 1, static_cast<std::size_t>(threads)));
-}
-
 // Sorted in parts on every core, then the parts merged pairwise.
 void sort_indices(std::vector<std::int64_t>& v, int threads) {
-  const int parts = lookup_parts(v.size(), std::size_t{1} << 16, threads);
+  const int parts = parts_for(v.size(), std::size_t{1} << 16, threads);
   const auto at = [&](int p) { return v.begin() + static_cast<std::ptrdiff_t>(part_begin(v.size(), parts, p)); };
   for_each_part(v.size(), parts, [&](int p, std::uint64_t, std::uint64_t) { std::sort(at(p), at(p + 1)); });
   for (int width = 1; width < parts; width *= 2)
@@ -187,7 +181,7 @@ bool for_each_preimage(const AnyLayout& l, std::int64_t offset, const LookupLimi
   std::vector<std::string> text;
   for (std::size_t first = 0; first < found.size(); first += kRun) {
     const std::size_t count = std::min(kRun, found.size() - first);
-    const int parts = lookup_parts(count, std::size_t{1} << 12, limits.threads);
+    const int parts = parts_for(count, std::size_t{1} << 12, limits.threads);
     text.resize(std::max(text.size(), static_cast<std::size_t>(parts)));
     for_each_part(count, parts, [&](int p, std::uint64_t lo, std::uint64_t hi) {
       std::string& t = text[static_cast<std::size_t>(p)];

@@ -4,7 +4,6 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -26,10 +25,7 @@ constexpr std::size_t kMaxFirst = 64;
 
 // How many parts of at least 2^16 indices a walk of n indices takes: one per
 // core, or up to `threads` when it is not 0.
-inline int parts_within(std::uint64_t n, int threads) {
-  if (threads <= 0) return parts_for(n);
-  return static_cast<int>(std::clamp<std::uint64_t>(n >> 16, 1, static_cast<std::uint64_t>(threads)));
-}
+inline int parts_within(std::uint64_t n, int threads) { return parts_for(n, std::uint64_t{1} << 16, threads); }
 
 // Asks `host` for the offsets of the indices [lo, hi) and hands each block on
 // as each(index of its first offset, offsets, count); throws Error unless

@@ -11,9 +11,13 @@
 
 namespace layoutx {
 
-// How many parts a walk of n steps is worth: one per hardware thread, but no
-// part shorter than min_part steps (a thread costs tens of microseconds).
+// How many parts a walk of n steps is worth: one per core this process may
+// run on, but no part shorter than min_part steps (a thread costs tens of
+// microseconds).
 int parts_for(std::uint64_t n, std::uint64_t min_part = std::uint64_t{1} << 16);
+// The same with a count of threads asked for: up to `threads` parts, whatever
+// the cores (tests compare answers across counts), or one per core when 0.
+int parts_for(std::uint64_t n, std::uint64_t min_part, int threads);
 
 // The range [lo, hi) of part p of `parts` over [0, n).
 inline std::uint64_t part_begin(std::uint64_t n, int parts, int p) {
