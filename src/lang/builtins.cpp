@@ -443,13 +443,13 @@ Value fn_rank(const Call& c) {
 
 Value fn_depth(const Call& c) {
   c.expect_args(1, 1);
-  if (is_opaque(c.args[0]) && c.node.template_args.empty()) return Value::of(static_int(0));
+  if (is_opaque(c.args[0]) && c.node.template_args().empty()) return Value::of(static_int(0));
   return Value::of(static_int(depth(shape_of(sub_value(c)))));
 }
 
 Value fn_shape(const Call& c) {
   c.expect_args(1, 1);
-  if (is_opaque(c.args[0]) && c.node.template_args.empty()) return c.args[0];
+  if (is_opaque(c.args[0]) && c.node.template_args().empty()) return c.args[0];
   return Value::of(shape_of(sub_value(c)));
 }
 
@@ -1133,7 +1133,7 @@ Value compose_values(const Value& a, const Value& b, const Call* c, Diagnostics&
 }  // namespace
 
 // Looked up by hash: every call of every expression looks its name up.
-const Function* find_builtin(const std::string& name) {
+const Function* find_builtin(std::string_view name) {
   static const std::unordered_map<std::string_view, const Function*> index = [] {
     std::unordered_map<std::string_view, const Function*> by_name;
     for (const auto& [fn_name, fn] : table()) by_name.emplace(fn_name, &fn);
