@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 
 #include "layoutx/algebra.hpp"
 #include "layoutx/notation.hpp"
@@ -18,10 +19,21 @@ Layout by_mode(const Layout& l, const Tiler& t, const char* too_many, Diagnostic
     throw Error(fmt::format("{}: the tiler has {} modes but {} has rank {}", too_many, t.modes.size(),
                             to_text(l, diag.notation()), rank(l)));
   LAYOUTX_TRACE_SCOPE(diag.trace(), "by mode", "L", l);
-  std::vector<Layout> modes;
-  for (int i = 0; i < rank(l); ++i)
-    modes.push_back(i < static_cast<int>(t.modes.size()) ? f(get(l, i), t.modes[i]) : get(l, i));
-  return make_layout(modes);
+  const int r = rank(l);
+  std::vector<IntTuple> shapes, strides;
+  shapes.reserve(r);
+  strides.reserve(r);
+  for (int i = 0; i < r; ++i) {
+    if (i < static_cast<int>(t.modes.size())) {
+      Layout m = f(get(l, i), t.modes[i]);
+      shapes.push_back(std::move(m.shape));
+      strides.push_back(std::move(m.stride));
+    } else {
+      shapes.push_back(l.shape[i]);
+      strides.push_back(l.stride[i]);
+    }
+  }
+  return Layout{IntTuple(std::move(shapes)), IntTuple(std::move(strides))};
 }
 
 Layout tile_unzip(const Layout& l, const Tiler& t, Diagnostics& diag) {
@@ -30,18 +42,62 @@ Layout tile_unzip(const Layout& l, const Tiler& t, Diagnostics& diag) {
   return Layout{zip2_by(l.shape, profile), zip2_by(l.stride, profile)};
 }
 
+// make_layout(a, b), b's modes moved in.
+Layout pair_of(const Layout& a, Layout&& b) {
+  return Layout{IntTuple::tuple({a.shape, std::move(b.shape)}), IntTuple::tuple({a.stride, std::move(b.stride)})};
+}
+
 Layout divide_by_layout(const Layout& l, const Layout& tiler, Diagnostics& diag) {
   LAYOUTX_TRACE_SCOPE(diag.trace(), "logical_divide", "L", l, "tiler", tiler);
-  const Layout rest = complement(tiler, coalesce(l).shape, diag);
-  LAYOUTX_TRACE(diag.trace(), "complement gives", "cotarget", coalesce(l).shape, "rest", rest);
-  return composition(l, make_layout(std::vector<Layout>{tiler, rest}), diag);
+  const IntTuple cotarget = std::move(coalesce(l).shape);
+  Layout rest = complement(tiler, cotarget, diag);
+  LAYOUTX_TRACE(diag.trace(), "complement gives", "cotarget", cotarget, "rest", rest);
+  return composition(l, pair_of(tiler, std::move(rest)), diag);
+}
+
+// logical_divide(s:d, n) of one integer mode by an integer n > 0 (not _1),
+// step for step what divide_by_layout computes for it, with the same
+// integers and the same overflow checks in the same order: the cotarget is
+// s, complement(n:_1, s) is c:n with c = ceil_div(s, n) (stride _0 where c
+// is _1), and s:d composed with (n,c):(_1,n) scales each stride by d (a
+// stride _0 stays). No warning can arise on the way; with a trace the
+// general path runs, for its steps.
+std::optional<Layout> divide_mode_by_integer(const Layout& l, Int n, const Diagnostics& diag) {
+  if (diag.trace() || !l.shape.is_leaf() || !l.stride.is_leaf() || n.is_scaled_basis() || n.value <= 0 ||
+      n.is_constant(1))
+    return std::nullopt;
+  const Int s = l.shape.value(), d = l.stride.value();
+  const Int covered = static_int(1) * n;  // complement's stride past the tile
+  const Int c = ceil_div(s, covered);
+  Int rest_stride = static_int(0);
+  if (!c.is_constant(1)) {
+    rest_stride = covered;
+    (void)(covered * c);  // compact_col_major's running product: its overflow is an error there too
+  }
+  const Int tile_stride = static_int(1) * d;
+  const Int rest_scaled = rest_stride.is_constant(0) ? rest_stride : rest_stride * d;
+  return Layout{IntTuple::tuple({IntTuple(n), IntTuple(c)}),
+                IntTuple::tuple({IntTuple(tile_stride), IntTuple(rest_scaled)})};
 }
 
 Layout product_by_layout(const Layout& block, const Layout& tiler, Diagnostics& diag) {
   LAYOUTX_TRACE_SCOPE(diag.trace(), "logical_product", "block", block, "tiler", tiler);
-  const Layout rest = complement(block, size(block) * cosize(tiler), diag);
-  LAYOUTX_TRACE(diag.trace(), "complement gives", "cotarget", size(block) * cosize(tiler), "rest", rest);
-  return make_layout(std::vector<Layout>{block, composition(rest, tiler, diag)});
+  const Int cotarget = size(block) * cosize(tiler);
+  const Layout rest = complement(block, cotarget, diag);
+  LAYOUTX_TRACE(diag.trace(), "complement gives", "cotarget", cotarget, "rest", rest);
+  return pair_of(block, composition(rest, tiler, diag));
+}
+
+// append_to_rank(l, r), kept in `padded` where it adds modes; l itself otherwise.
+const Layout& at_rank(const Layout& l, int r, Layout& padded) {
+  if (rank(l) >= r) return l;
+  padded = append_to_rank(l, r);
+  return padded;
+}
+
+// zip(get(p, first), get(p, second)) read in place.
+Layout zip_modes(const Layout& p, int first, int second) {
+  return Layout{zip(p.shape[first], p.shape[second]), zip(p.stride[first], p.stride[second])};
 }
 
 // slice(( _, (_,...,_) ), layout): mode 0 kept whole, mode `which` unpacked.
@@ -69,6 +125,7 @@ Layout logical_divide(const Layout& l, const Tiler& t, Diagnostics& diag) {
     case Tiler::Kind::Layout:
       return divide_by_layout(l, t.layout, diag);
     case Tiler::Kind::Integer:
+      if (std::optional<Layout> r = divide_mode_by_integer(l, t.extent, diag)) return std::move(*r);
       return divide_by_layout(l, make_layout(t.extent), diag);
     case Tiler::Kind::Underscore:
       return l;
@@ -112,16 +169,18 @@ Layout flat_product(const Layout& block, const Tiler& t, Diagnostics& diag) {
 
 Layout blocked_product(const Layout& block, const Layout& tiler, Diagnostics& diag) {
   const int r = std::max(rank(block), rank(tiler));
-  const Layout p = product_by_layout(append_to_rank(block, r), append_to_rank(tiler, r), diag);
+  Layout padded_block, padded_tiler;
+  const Layout p = product_by_layout(at_rank(block, r, padded_block), at_rank(tiler, r, padded_tiler), diag);
   LAYOUTX_TRACE(diag.trace(), "zip", "blocked_product zips", p, "as", "(block mode i, tiler mode i) per mode");
-  return zip(get(p, 0), get(p, 1));
+  return zip_modes(p, 0, 1);
 }
 
 Layout raked_product(const Layout& block, const Layout& tiler, Diagnostics& diag) {
   const int r = std::max(rank(block), rank(tiler));
-  const Layout p = product_by_layout(append_to_rank(block, r), append_to_rank(tiler, r), diag);
+  Layout padded_block, padded_tiler;
+  const Layout p = product_by_layout(at_rank(block, r, padded_block), at_rank(tiler, r, padded_tiler), diag);
   LAYOUTX_TRACE(diag.trace(), "zip", "raked_product zips", p, "as", "(tiler mode i, block mode i) per mode");
-  return zip(get(p, 1), get(p, 0));
+  return zip_modes(p, 1, 0);
 }
 
 Layout tile_to_shape(const Layout& block, const IntTuple& target, const std::optional<IntTuple>& order,

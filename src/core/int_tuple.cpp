@@ -287,7 +287,14 @@ IntTuple zip(const IntTuple& t) {
   return IntTuple(std::move(out));
 }
 
-IntTuple zip(const IntTuple& a, const IntTuple& b) { return zip(IntTuple::tuple({a, b})); }
+// zip((a, b)) without building (a, b) first: the pairs (a_j, b_j).
+IntTuple zip(const IntTuple& a, const IntTuple& b) {
+  if (a.is_leaf() || b.is_leaf() || a.rank() != b.rank()) return zip(IntTuple::tuple({a, b}));
+  std::vector<IntTuple> out;
+  out.reserve(a.rank());
+  for (int j = 0; j < a.rank(); ++j) out.push_back(IntTuple::tuple({a.elems()[j], b.elems()[j]}));
+  return IntTuple(std::move(out));
+}
 
 IntTuple zip2_by(const IntTuple& t, const IntTuple& guide) {
   if (guide.is_leaf()) {
