@@ -132,7 +132,7 @@ class Tree {
 // read before it (shape : stride, a o b) is put in before that part.
 class TreeBuilder {
  public:
-  TreeBuilder() { tree_.nodes_.reserve(12); }  // a small expression never grows them (and 12 nodes are a cheap allocation)
+  TreeBuilder() { tree_.nodes_.reserve(32); }  // a small expression never grows them
 
   std::size_t size() const { return tree_.nodes_.size(); }
   Node& at(std::size_t i) { return tree_.nodes_[i]; }

@@ -71,7 +71,7 @@ Layout Call::layout(std::size_t i) const {
 
 AnyLayout Call::any_layout(std::size_t i) const {
   const Value& v = args.at(i);
-  if (v.kind == Value::Kind::Composed) return v.composed;
+  if (v.kind == Value::Kind::Composed) return v.composed();
   if (v.kind == Value::Kind::Layout) return v.layout;
   return layout(i);
 }

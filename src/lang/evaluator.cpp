@@ -78,7 +78,7 @@ std::size_t integers_in(const Value& v) {
     case Value::Kind::Layout:
       return integers_in(v.layout.shape) + integers_in(v.layout.stride);
     case Value::Kind::Composed:
-      return integers_in(v.composed.layout.shape) + integers_in(v.composed.layout.stride) + 2 * (1 + v.composed.nested.size());
+      return integers_in(v.composed().layout.shape) + integers_in(v.composed().layout.stride) + 2 * (1 + v.composed().nested.size());
     default:
       return 0;
   }
@@ -159,46 +159,54 @@ class Evaluator {
     throw SourceError("internal error: unknown syntax node", n.offset);
   }
 
-  // An operand made of integers and tuples alone, as the int tuple it denotes,
-  // built without a Value per integer (most of a small expression's work);
-  // nullopt for anything else, or for more integers than a value may hold
-  // (the general path reports that, at the node that crosses the limit).
-  std::optional<IntTuple> literal_int_tuple(const Node& n) const {
-    std::size_t count = 0;
-    if (!integers_only(n, count) || count > kMaxValueIntegers) return std::nullopt;
-    return int_tuple_of(n);
+  // Whether an operand is made of integers and tuples alone, at most as
+  // many integers as a value may hold: then it is read as the int tuple it
+  // denotes, without a Value per integer (most of a small expression's
+  // work). Anything else, or more integers, takes the general path, which
+  // reports the node that crosses the limit.
+  static bool plain_int_tuple(const Node& n) {
+    std::size_t integers = 0;
+    for (const Node* p = &n; p != &n + n.extent; ++p) {  // n's subtree
+      if (p->kind == Node::Kind::Integer)
+        ++integers;
+      else if (p->kind != Node::Kind::Tuple)
+        return false;
+    }
+    return integers <= kMaxValueIntegers;
   }
 
-  static bool integers_only(const Node& n, std::size_t& count) {
-    if (n.kind == Node::Kind::Integer) return ++count, true;
-    if (n.kind != Node::Kind::Tuple) return false;
-    for (const Node& c : n.children())
-      if (!integers_only(c, count)) return false;
-    return true;
-  }
+  Int integer_of(const Node& n) const { return Int{n.value, n.is_static || !options_.dynamic, n.basis}; }
 
   IntTuple int_tuple_of(const Node& n) const {
-    if (n.kind == Node::Kind::Integer) return Int{n.value, n.is_static || !options_.dynamic, n.basis};
+    if (n.kind == Node::Kind::Integer) return integer_of(n);
     std::vector<IntTuple> elems;
-    elems.reserve(n.children().size());
-    for (const Node& c : n.children()) elems.push_back(int_tuple_of(c));
+    elems.reserve(n.child_count);
+    for (const Node& c : n.children()) {
+      if (c.kind == Node::Kind::Integer)
+        elems.emplace_back(integer_of(c));
+      else
+        elems.push_back(int_tuple_of(c));
+    }
     return IntTuple(std::move(elems));
   }
 
   Value layout_literal(const Node& n) {
-    if (auto shape = literal_int_tuple(n.children()[0])) {
-      if (auto stride = literal_int_tuple(n.children()[1])) {
+    const Node& shape_node = n.children().front();
+    const Node& stride_node = n.children()[1];
+    if (plain_int_tuple(shape_node) && plain_int_tuple(stride_node)) {
+      Value v;  // the layout built in place, not copied as Value::of would
+      v.kind = Value::Kind::Layout;
+      v.layout.shape = int_tuple_of(shape_node);
+      v.layout.stride = int_tuple_of(stride_node);
+      // make_layout is called only for its message when the two are not congruent.
+      if (!congruent(v.layout.shape, v.layout.stride)) {
         try {
-          Value v;  // the layout moved in, not copied as Value::of would
-          v.kind = Value::Kind::Layout;
-          // make_layout takes copies; it is called only for its message when the two are not congruent.
-          if (!congruent(*shape, *stride)) v.layout = make_layout(*shape, *stride);
-          v.layout = Layout{std::move(*shape), std::move(*stride)};
-          return v;
+          (void)make_layout(v.layout.shape, v.layout.stride);
         } catch (const Error& e) {
-          throw SourceError(e.message(diag_.notation()), n.children()[1].offset);
+          throw SourceError(e.message(diag_.notation()), stride_node.offset);
         }
       }
+      return v;
     }
     const Value shape = eval(n.children()[0]), stride = eval(n.children()[1]);
     if (!shape.is_int_tuple())
@@ -322,20 +330,13 @@ class Evaluator {
       for (const auto& a : n.children()) args.push_back(eval(a));
       return evaluate_at(smem_atom(n), args, n);
     }
-    if (options_.extension) {
-      // The extension's functions, and the language's own name (size) when an argument is the extension's value.
-      const auto it = options_.extension->functions.find(n.name);
-      if (it != options_.extension->functions.end()) {
+    if (!fn) {
+      if (const auto* extension_fn = extension_function(n)) {
         std::vector<Value> args;
         args.reserve(n.children().size());
         for (const auto& a : n.children()) args.push_back(eval(a));
-        const bool object = std::any_of(args.begin(), args.end(), [](const Value& v) { return v.kind == Value::Kind::Object; });
-        if (!fn || object) return extension_call(n, it->second, args);
-        if (outer_ && &n == outermost_ && fn->property != Property::None) keep_call(n, *fn, args);
-        return call_with(n, *fn, std::move(args));
+        return extension_call(n, *extension_fn, args);
       }
-    }
-    if (!fn) {
       if (const Value* bound = bound_value(n)) return apply_to(*bound, n, 0);
       if (lang::is_run_time_integer(n.name)) return integer_cast(n);
       if (n.name == "Sw" || n.name == "Swizzle")
@@ -345,8 +346,18 @@ class Evaluator {
     std::vector<Value> args;
     args.reserve(n.children().size());
     for (const auto& a : n.children()) args.push_back(eval(a));
+    // The language's own name (size) is the extension's function when an argument is the extension's value.
+    if (std::any_of(args.begin(), args.end(), [](const Value& v) { return v.kind == Value::Kind::Object; }))
+      if (const auto* extension_fn = extension_function(n)) return extension_call(n, *extension_fn, args);
     if (outer_ && &n == outermost_ && fn->property != Property::None) keep_call(n, *fn, args);
     return call_with(n, *fn, std::move(args));
+  }
+
+  // The extension's function of that name, if any.
+  const std::function<Value(const ExtensionCall&)>* extension_function(const Node& n) const {
+    if (!options_.extension) return nullptr;
+    const auto it = options_.extension->functions.find(n.name);
+    return it == options_.extension->functions.end() ? nullptr : &it->second;
   }
 
   // A C++ functional cast such as int(-2147483648): the integer, held at run time.
@@ -414,7 +425,7 @@ class Evaluator {
                         n.offset);
     if (args.empty()) throw SourceError("evaluation needs a coordinate: L(i), L(i,j) or L((i,j),k)", n.offset);
     const Value coord = args.size() == 1 ? args[0] : Value::tuple(args);
-    const IntTuple& shape = callee.kind == Value::Kind::Layout ? callee.layout.shape : callee.composed.layout.shape;
+    const IntTuple& shape = callee.kind == Value::Kind::Layout ? callee.layout.shape : callee.composed().layout.shape;
     if (has_underscore(coord)) return slice_layout(callee, coord, n);
     if (!coord.is_int_tuple())
       throw SourceError(fmt::format("a coordinate is an integer or an int tuple, got {} {}", a_kind_name(coord), text(coord)),
@@ -444,14 +455,14 @@ class Evaluator {
 
   Value slice_layout(const Value& callee, const Value& coord, const Node& n) {
     try {
-      if (callee.kind == Value::Kind::Composed && callee.composed.pointer && callee.composed.pointer->sparsity == 0 &&
+      if (callee.kind == Value::Kind::Composed && callee.composed().pointer && callee.composed().pointer->sparsity == 0 &&
           !all_underscore(coord))
-        return Value::of(slice_flagged(callee.composed, coord));
+        return Value::of(slice_flagged(callee.composed(), coord));
       if (callee.kind == Value::Kind::Composed) {
         if (!all_underscore(coord))
           throw Error("slicing a swizzled layout at a fixed coordinate is not supported; slice the inner layout");
-        const Layout& l = callee.composed.layout;
-        return Value::of(on_inner(callee.composed, [&](const Layout&) { return Layout{slice(coord, l.shape, diag_.notation()), slice(coord, l.stride, diag_.notation())}; }));
+        const Layout& l = callee.composed().layout;
+        return Value::of(on_inner(callee.composed(), [&](const Layout&) { return Layout{slice(coord, l.shape, diag_.notation()), slice(coord, l.stride, diag_.notation())}; }));
       }
       return Value::of(Layout{slice(coord, callee.layout.shape, diag_.notation()), slice(coord, callee.layout.stride, diag_.notation())});
     } catch (const Error& e) {
