@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <bit>
+#include <charconv>
+#include <string>
 
 #include "layoutx/notation.hpp"
 
@@ -58,7 +60,17 @@ Int apply_swizzles(const ComposedLayout& c, Int x) {
 
 Int evaluate(const ComposedLayout& c, const IntTuple& coord) { return apply_swizzles(c, evaluate(c.layout, coord)); }
 
-std::string to_text(const Swizzle& s) { return fmt::format("Sw<{},{},{}>", s.bits, s.base, s.shift); }
+std::string to_text(const Swizzle& s) {
+  // Written by hand: every swizzled answer prints one, and fmt's parse of a format costs more than the rest.
+  char text[48] = "Sw<";
+  char* end = text + 3;
+  for (const int v : {s.bits, s.base, s.shift}) {
+    end = std::to_chars(end, text + sizeof text, v).ptr;
+    *end++ = ',';
+  }
+  end[-1] = '>';
+  return std::string(text, end);
+}
 
 ComposedLayout with_pointer_flag(const Swizzle& sw, const SmemPtrFlag& flag, const Layout& l) {
   return ComposedLayout{sw, static_int(0), l, {}, false, flag};
@@ -70,9 +82,18 @@ std::string to_text(const SmemPtrFlag& f) {
 }
 
 std::string to_text(const ComposedLayout& c, Notation n) {
-  std::string out = to_text(c.swizzle) + " o " + (c.pointer ? to_text(*c.pointer) : to_text(c.offset, n)) + " o ";
-  for (const auto& s : c.nested) out += to_text(s.swizzle) + " o " + to_text(s.offset, n) + " o ";
-  return out + to_text(c.layout, n);
+  std::string out = to_text(c.swizzle);
+  out += " o ";
+  out += c.pointer ? to_text(*c.pointer) : to_text(c.offset, n);
+  out += " o ";
+  for (const auto& s : c.nested) {
+    out += to_text(s.swizzle);
+    out += " o ";
+    out += to_text(s.offset, n);
+    out += " o ";
+  }
+  out += to_text(c.layout, n);
+  return out;
 }
 
 }  // namespace layoutx
