@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <bit>
+#include <charconv>
 
 #include "layoutx/notation.hpp"
 
@@ -58,7 +59,27 @@ Int apply_swizzles(const ComposedLayout& c, Int x) {
 
 Int evaluate(const ComposedLayout& c, const IntTuple& coord) { return apply_swizzles(c, evaluate(c.layout, coord)); }
 
-std::string to_text(const Swizzle& s) { return fmt::format("Sw<{},{},{}>", s.bits, s.base, s.shift); }
+namespace {
+
+void append_swizzle_parameter(std::string& out, int v) {
+  char digits[12];
+  out.append(digits, std::to_chars(digits, digits + sizeof digits, v).ptr);
+}
+
+}  // namespace
+
+// Written by hand: a swizzled layout's line is printed often, and fmt's
+// general formatting cost more than the rest of its text.
+std::string to_text(const Swizzle& s) {
+  std::string out = "Sw<";
+  append_swizzle_parameter(out, s.bits);
+  out += ',';
+  append_swizzle_parameter(out, s.base);
+  out += ',';
+  append_swizzle_parameter(out, s.shift);
+  out += '>';
+  return out;
+}
 
 ComposedLayout with_pointer_flag(const Swizzle& sw, const SmemPtrFlag& flag, const Layout& l) {
   return ComposedLayout{sw, static_int(0), l, {}, false, flag};
@@ -70,9 +91,19 @@ std::string to_text(const SmemPtrFlag& f) {
 }
 
 std::string to_text(const ComposedLayout& c, Notation n) {
-  std::string out = to_text(c.swizzle) + " o " + (c.pointer ? to_text(*c.pointer) : to_text(c.offset, n)) + " o ";
-  for (const auto& s : c.nested) out += to_text(s.swizzle) + " o " + to_text(s.offset, n) + " o ";
-  return out + to_text(c.layout, n);
+  std::string out = to_text(c.swizzle);
+  out.reserve(64);
+  out += " o ";
+  out += c.pointer ? to_text(*c.pointer) : to_text(c.offset, n);
+  out += " o ";
+  for (const auto& s : c.nested) {
+    out += to_text(s.swizzle);
+    out += " o ";
+    out += to_text(s.offset, n);
+    out += " o ";
+  }
+  out += to_text(c.layout, n);
+  return out;
 }
 
 }  // namespace layoutx
