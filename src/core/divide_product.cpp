@@ -122,6 +122,9 @@ Layout unpack_both(const Layout& z) { return Layout{unpack(z.shape, true, true),
 Layout logical_divide(const Layout& l, const Tiler& t, Diagnostics& diag) {
   switch (t.kind) {
     case Tiler::Kind::Layout:
+      // n:_1 is make_layout(n), the layout an integer tile n stands for.
+      if (t.layout.shape.is_leaf() && t.layout.stride.is_leaf() && t.layout.stride.value().is_constant(1))
+        if (std::optional<Layout> r = divide_mode_by_integer(l, t.layout.shape.value(), diag)) return std::move(*r);
       return divide_by_layout(l, t.layout, diag);
     case Tiler::Kind::Integer:
       if (std::optional<Layout> r = divide_mode_by_integer(l, t.extent, diag)) return std::move(*r);

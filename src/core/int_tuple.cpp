@@ -70,16 +70,16 @@ static void collect_leaves(const IntTuple& t, std::vector<Int>& out) {
   for (const auto& e : t.elems()) collect_leaves(e, out);
 }
 
-static std::size_t count_leaves(const IntTuple& t) {
+std::size_t leaf_count(const IntTuple& t) {
   if (t.is_leaf()) return 1;
   std::size_t n = 0;
-  for (const auto& e : t.elems()) n += count_leaves(e);
+  for (const auto& e : t.elems()) n += leaf_count(e);
   return n;
 }
 
 std::vector<Int> leaves(const IntTuple& t) {
   std::vector<Int> out;
-  out.reserve(count_leaves(t));  // one block, not one per doubling
+  out.reserve(leaf_count(t));  // one block, not one per doubling
   collect_leaves(t, out);
   return out;
 }

@@ -73,6 +73,7 @@ int depth(const IntTuple& t);
 Int product(const IntTuple& t);                       // CuTe's size() of a shape
 IntTuple flatten(const IntTuple& t);                  // depth <= 1; an integer stays an integer
 std::vector<Int> leaves(const IntTuple& t);           // flatten_to_tuple as a vector
+std::size_t leaf_count(const IntTuple& t);            // how many integers `leaves` gives
 IntTuple wrap(const IntTuple& t);                     // an integer becomes a one-element tuple
 IntTuple unwrap(const IntTuple& t);                   // a one-element tuple becomes its element
 IntTuple append(const IntTuple& t, const IntTuple& x);   // CuTe append: an integer first becomes (t)
