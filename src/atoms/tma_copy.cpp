@@ -279,8 +279,8 @@ std::vector<std::string> tma_value_type_names() {
 }
 
 std::optional<std::pair<Swizzle, Layout>> smem_portions(const Value& smem) {
-  if (smem.kind == Value::Kind::Composed && smem.composed.nested.empty())
-    return std::make_pair(smem.composed.swizzle, smem.composed.layout);
+  if (smem.kind == Value::Kind::Composed && smem.composed().nested.empty())
+    return std::make_pair(smem.composed().swizzle, smem.composed().layout);
   if (smem.kind == Value::Kind::Composed) return std::nullopt;
   const auto l = smem.as_plain_layout();
   if (!l || is_coordinate_layout(*l) || !is_static(l->shape) || !is_static(l->stride)) return std::nullopt;

@@ -32,11 +32,18 @@ Value Value::of(const Swizzle& s) {
   return v;
 }
 
-Value Value::of(const ComposedLayout& c) {
+Value Value::of(const ComposedLayout& c) { return of(ComposedLayout(c)); }
+
+Value Value::of(ComposedLayout&& c) {
   Value v;
   v.kind = Kind::Composed;
-  v.composed = c;
+  v.composed_ = std::make_shared<const ComposedLayout>(std::move(c));
   return v;
+}
+
+const ComposedLayout& Value::composed() const {
+  static const ComposedLayout none;
+  return composed_ ? *composed_ : none;
 }
 
 Value Value::of(const AnyLayout& l) {
@@ -89,7 +96,7 @@ IntTuple Value::as_int_tuple() const {
 }
 
 AnyLayout Value::as_any_layout() const {
-  if (kind == Kind::Composed) return composed;
+  if (kind == Kind::Composed) return composed();
   return layout;
 }
 
@@ -162,7 +169,7 @@ std::string to_text(const Value& v, Notation n) {
     case Value::Kind::Swizzle:
       return to_text(v.swizzle);
     case Value::Kind::Composed:
-      return to_text(v.composed, n);
+      return to_text(v.composed(), n);
     case Value::Kind::Underscore:
       return "_";
     case Value::Kind::LayoutLeft:

@@ -30,10 +30,7 @@ Value answer(Layout&& l) {
 
 Value answer(AnyLayout&& l) {
   if (auto* plain = std::get_if<Layout>(&l)) return answer(std::move(*plain));
-  Value v;
-  v.kind = Value::Kind::Composed;
-  v.composed = std::move(std::get<ComposedLayout>(l));
-  return v;
+  return Value::of(std::move(std::get<ComposedLayout>(l)));
 }
 
 // f on a layout; on a composed layout, f on its inner layout (swizzle and offset kept).
@@ -42,7 +39,7 @@ Value on_layout(const Call& c, std::size_t i, F f) {
   // The argument is read in place: for a small layout a copy costs as much as the function.
   const Value& v = c.args.at(i);
   if (v.kind == Value::Kind::Layout) return answer(f(v.layout));
-  if (v.kind == Value::Kind::Composed) return answer(on_inner(v.composed, f));
+  if (v.kind == Value::Kind::Composed) return answer(on_inner(v.composed(), f));
   return answer(f(c.layout(i)));
 }
 
@@ -51,7 +48,7 @@ Value get_value(const Call& c, const Value& v, int i) {
     case Value::Kind::Layout:
       return Value::of(get(v.layout, i));
     case Value::Kind::Composed:
-      return Value::of(on_inner(v.composed, [&](const Layout& l) { return get(l, i); }));
+      return Value::of(on_inner(v.composed(), [&](const Layout& l) { return get(l, i); }));
     case Value::Kind::Integer:
       if (i != 0) c.fail(fmt::format("Index out of range: get<{}> of the integer {}", i, c.text(v)));
       return v;
@@ -75,7 +72,7 @@ Value sub_value(const Call& c) {
 
 IntTuple shape_of(const Value& v) {
   if (v.kind == Value::Kind::Layout) return v.layout.shape;
-  if (v.kind == Value::Kind::Composed) return v.composed.layout.shape;
+  if (v.kind == Value::Kind::Composed) return v.composed().layout.shape;
   return v.as_int_tuple();
 }
 
@@ -212,7 +209,7 @@ Value fn_complement(const Call& c) {
   const Value& a = c.args[0];
   std::optional<Layout> of_shape;
   const Layout& l = a.kind == Value::Kind::Layout     ? a.layout
-                    : a.kind == Value::Kind::Composed ? a.composed.layout
+                    : a.kind == Value::Kind::Composed ? a.composed().layout
                                                       : of_shape.emplace(c.layout(0));
   if (c.args.size() == 1) {
     if (a.kind == Value::Kind::Composed) return answer(complement(l, cosize(l), c.diag));
@@ -268,15 +265,15 @@ Value tile_without_swizzles(const Call& c, const Layout& block, const Value& til
   if (tile.kind == Value::Kind::Composed) {
     AnyLayout p;
     try {
-      p = logical_product(block, tile.composed, c.diag);
+      p = logical_product(block, tile.composed(), c.diag);
     } catch (const Error& e) {
       c.fail_arg(1, e.message(c.diag.notation()));
     }
     if (!std::holds_alternative<Layout>(p))
       c.fail_arg(1, fmt::format("{}: the product of the mode {} by {} stays swizzled ({}), and CuTe cannot gather a "
                                 "composed layout into the product's layout",
-                                c.name(), c.text(block), c.text(tile.composed), c.text(Value::of(p))));
-    return Value::of(tile.composed.layout);
+                                c.name(), c.text(block), c.text(tile.composed()), c.text(Value::of(p))));
+    return Value::of(tile.composed().layout);
   }
   if (tile.kind != Value::Kind::Tuple || tile.is_int_tuple() || static_cast<int>(tile.elems.size()) > rank(block))
     return tile;  // the tiler's own checks refuse what does not fit
@@ -313,7 +310,7 @@ Builtin product_op(TilerOp op, Layout (*unpack)(const Layout&)) {
     if (c.args.size() != 2 || c.args[0].kind != Value::Kind::Layout || c.args[1].kind != Value::Kind::Composed)
       return tiler_op(op)(c);
     c.expect_template_args(0, 0);
-    const AnyLayout p = logical_product(c.args[0].layout, c.args[1].composed, c.diag);
+    const AnyLayout p = logical_product(c.args[0].layout, c.args[1].composed(), c.diag);
     const auto* l = std::get_if<Layout>(&p);
     if (!l)
       c.fail_arg(1, fmt::format("{} by a composed layout whose swizzle stays active gives a composed layout that "
@@ -326,7 +323,7 @@ Builtin product_op(TilerOp op, Layout (*unpack)(const Layout&)) {
 Value fn_logical_product(const Call& c) {
   c.expect_args(2, 2);
   if (c.args[1].kind == Value::Kind::Composed && c.args[0].kind != Value::Kind::Composed)
-    return Value::of(logical_product(c.layout(0), c.args[1].composed, c.diag));
+    return Value::of(logical_product(c.layout(0), c.args[1].composed(), c.diag));
   const Tiler t = product_tiler(c);
   return on_layout(c, 0, [&](const Layout& l) { return logical_product(l, t, c.diag); });
 }
@@ -391,7 +388,7 @@ Value fn_upcast(const Call& c) {
   c.expect_template_args(1, 1);
   const std::int64_t n = c.targ(0);
   if (c.args[0].kind == Value::Kind::Swizzle) return Value::of(upcast(c.args[0].swizzle, n));
-  if (c.args[0].kind == Value::Kind::Composed) return Value::of(upcast(c.args[0].composed, n, c.diag));
+  if (c.args[0].kind == Value::Kind::Composed) return Value::of(upcast(c.args[0].composed(), n, c.diag));
   return Value::of(upcast(c.layout(0), n, c.diag));
 }
 
@@ -400,7 +397,7 @@ Value fn_downcast(const Call& c) {
   c.expect_template_args(1, 1);
   const std::int64_t n = c.targ(0);
   if (c.args[0].kind == Value::Kind::Swizzle) return Value::of(downcast(c.args[0].swizzle, n));
-  if (c.args[0].kind == Value::Kind::Composed) return Value::of(downcast(c.args[0].composed, n));
+  if (c.args[0].kind == Value::Kind::Composed) return Value::of(downcast(c.args[0].composed(), n));
   return Value::of(downcast(c.layout(0), n));
 }
 
@@ -410,7 +407,7 @@ Value fn_recast(const Call& c) {
   // CuTe's recast_layout<OldType, NewType>: types, or their widths in bits.
   const std::int64_t from = c.targ_bits(0), to = c.targ_bits(1);
   if (c.args[0].kind == Value::Kind::Swizzle) return Value::of(recast_layout(c.args[0].swizzle, from, to));
-  if (c.args[0].kind == Value::Kind::Composed) return Value::of(recast_layout(c.args[0].composed, from, to, c.diag));
+  if (c.args[0].kind == Value::Kind::Composed) return Value::of(recast_layout(c.args[0].composed(), from, to, c.diag));
   return Value::of(recast_layout(c.layout(0), from, to, c.diag));
 }
 
@@ -419,7 +416,7 @@ Value fn_position_independent(const Call& c) {
   if (c.args[0].kind != Value::Kind::Composed)
     c.fail_arg(
         0, fmt::format("expected Sw o smem_ptr[Bb](unset) o L, got a {} {}", kind_name(c.args[0]), c.text(c.args[0])));
-  return Value::of(position_independent(c.args[0].composed));
+  return Value::of(position_independent(c.args[0].composed()));
 }
 
 Value fn_size(const Call& c) {
@@ -443,13 +440,13 @@ Value fn_rank(const Call& c) {
 
 Value fn_depth(const Call& c) {
   c.expect_args(1, 1);
-  if (is_opaque(c.args[0]) && c.node.template_args.empty()) return Value::of(static_int(0));
+  if (is_opaque(c.args[0]) && c.node.template_args().empty()) return Value::of(static_int(0));
   return Value::of(static_int(depth(shape_of(sub_value(c)))));
 }
 
 Value fn_shape(const Call& c) {
   c.expect_args(1, 1);
-  if (is_opaque(c.args[0]) && c.node.template_args.empty()) return c.args[0];
+  if (is_opaque(c.args[0]) && c.node.template_args().empty()) return c.args[0];
   return Value::of(shape_of(sub_value(c)));
 }
 
@@ -548,7 +545,7 @@ Value fn_zip(const Call& c) {
 // The shape where a relation of profiles takes a layout (CuTe's shape(a)).
 IntTuple profile_of(const Call& c, std::size_t i) {
   if (c.args.at(i).kind == Value::Kind::Layout) return c.args[i].layout.shape;
-  if (c.args[i].kind == Value::Kind::Composed) return c.args[i].composed.layout.shape;
+  if (c.args[i].kind == Value::Kind::Composed) return c.args[i].composed().layout.shape;
   return c.int_tuple(i);
 }
 
@@ -815,7 +812,7 @@ Value fn_make_layout_like(const Call& c) {
 
 Value fn_make_fragment_like(const Call& c) {
   c.expect_args(1, 1);
-  if (c.args[0].kind == Value::Kind::Composed) return Value::of(make_fragment_like(c.args[0].composed.layout, c.diag));
+  if (c.args[0].kind == Value::Kind::Composed) return Value::of(make_fragment_like(c.args[0].composed().layout, c.diag));
   return Value::of(make_fragment_like(c.layout(0), c.diag));
 }
 
@@ -838,7 +835,7 @@ Value fn_max_alignment(const Call& c) {
   c.expect_args(1, 1);
   if (c.args[0].kind == Value::Kind::Swizzle) return Value::of(static_int(std::int64_t{1} << c.args[0].swizzle.base));
   if (c.args[0].kind == Value::Kind::Composed) {
-    const ComposedLayout& cl = c.args[0].composed;
+    const ComposedLayout& cl = c.args[0].composed();
     require_single_swizzle(cl, "max_alignment");
     if (!cl.offset.is_static)
       c.fail_arg(0, fmt::format("max_alignment of a composed layout needs static integers: CuTe has no max_alignment "
@@ -912,7 +909,7 @@ bool holds_coordinate_layout(const Value& v) {
     case Value::Kind::Layout:
       return is_coordinate_layout(v.layout);
     case Value::Kind::Composed:
-      return is_coordinate_layout(v.composed.layout);
+      return is_coordinate_layout(v.composed().layout);
     case Value::Kind::Integer:
       return v.integer.is_scaled_basis();
     case Value::Kind::Tuple:
@@ -1114,17 +1111,17 @@ Value compose_values(const Value& a, const Value& b, const Call* c, Diagnostics&
     return fail(fmt::format("cannot compose a swizzle with {} {}", a_kind_name(b), to_text(b, n)));
   }
   if (a.kind == Value::Kind::Composed) {
-    if (b.kind == Value::Kind::Composed) return Value::of(composition(a.composed, b.composed, diag));
+    if (b.kind == Value::Kind::Composed) return Value::of(composition(a.composed(), b.composed(), diag));
     if (b.kind == Value::Kind::Swizzle)
       return fail(fmt::format("cannot compose {} with the bare swizzle {}", to_text(a, n), to_text(b, n)));
-    return checked_composition(AnyLayout{a.composed}, b, diag);
+    return checked_composition(AnyLayout{a.composed()}, b, diag);
   }
   if (a.kind != Value::Kind::Layout && !a.is_int_tuple())
     return fail(fmt::format("cannot compose {} {} (expected a layout on the left)", a_kind_name(a), to_text(a, n)));
   std::optional<Layout> of_shape;
   const Layout& la = a.kind == Value::Kind::Layout ? a.layout : of_shape.emplace(*a.as_plain_layout());
   if (b.kind == Value::Kind::Swizzle) return Value::of(composition(la, b.swizzle));
-  if (b.kind == Value::Kind::Composed) return Value::of(composition(la, b.composed, diag));
+  if (b.kind == Value::Kind::Composed) return Value::of(composition(la, b.composed(), diag));
   if (b.kind == Value::Kind::LayoutLeft || b.kind == Value::Kind::LayoutRight)
     return fail(fmt::format("cannot compose with {}", to_text(b, n)));
   return checked_composition(la, b, diag);
@@ -1133,7 +1130,7 @@ Value compose_values(const Value& a, const Value& b, const Call* c, Diagnostics&
 }  // namespace
 
 // Looked up by hash: every call of every expression looks its name up.
-const Function* find_builtin(const std::string& name) {
+const Function* find_builtin(std::string_view name) {
   static const std::unordered_map<std::string_view, const Function*> index = [] {
     std::unordered_map<std::string_view, const Function*> by_name;
     for (const auto& [fn_name, fn] : table()) by_name.emplace(fn_name, &fn);

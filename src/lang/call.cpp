@@ -5,7 +5,7 @@
 namespace layoutx::lang {
 
 std::size_t Call::arg_offset(std::size_t i) const {
-  return i < node.children.size() ? node.children[i].offset : node.offset;
+  return i < node.children().size() ? node.children()[i].offset : node.offset;
 }
 
 void Call::fail(const std::string& message) const { throw SourceError(fmt::format("{}: {}", name(), message), node.offset); }
@@ -22,7 +22,7 @@ void Call::expect_args(std::size_t lo, std::size_t hi) const {
 
 void Call::expect_template_args(std::size_t lo, std::size_t hi) const {
   template_args_read = true;
-  const std::size_t n = node.template_args.size();
+  const std::size_t n = node.template_args().size();
   if (n >= lo && n <= hi) return;
   if (hi == 0) fail("takes no template arguments");
   const std::string want = lo == hi ? fmt::format("{}", lo) : fmt::format("{} or more", lo);
@@ -32,17 +32,17 @@ void Call::expect_template_args(std::size_t lo, std::size_t hi) const {
 
 std::int64_t Call::targ(std::size_t i) const {
   template_args_read = true;
-  if (i < node.template_types.size() && !node.template_types[i].empty())
-    fail(fmt::format("template argument {} is the type {}; {} takes integers there", i + 1, node.template_types[i],
+  if (i < node.template_types().size() && !node.template_types()[i].empty())
+    fail(fmt::format("template argument {} is the type {}; {} takes integers there", i + 1, node.template_types()[i],
                      name()));
-  return node.template_args.at(i);
+  return node.template_args().at(i);
 }
 
 std::vector<int> Call::targ_indices() const {
   template_args_read = true;
-  for (std::size_t i = 0; i < node.template_args.size(); ++i) targ(i);
+  for (std::size_t i = 0; i < node.template_args().size(); ++i) targ(i);
   std::vector<int> out;
-  for (std::int64_t t : node.template_args) {
+  for (std::int64_t t : node.template_args()) {
     if (t < 0 || t > 1'000'000) fail(fmt::format("template argument {} is not a mode index", t));
     out.push_back(static_cast<int>(t));
   }
@@ -71,7 +71,7 @@ Layout Call::layout(std::size_t i) const {
 
 AnyLayout Call::any_layout(std::size_t i) const {
   const Value& v = args.at(i);
-  if (v.kind == Value::Kind::Composed) return v.composed;
+  if (v.kind == Value::Kind::Composed) return v.composed();
   if (v.kind == Value::Kind::Layout) return v.layout;
   return layout(i);
 }

@@ -22,7 +22,7 @@ struct Call {
   // refuses template arguments a function never read (coalesce<2>(L)).
   mutable bool template_args_read = false;
 
-  const std::string& name() const { return node.name; }
+  std::string_view name() const { return node.name; }
   // A value in the notation of this evaluation's messages.
   template <class T>
   std::string text(const T& x) const {
@@ -39,7 +39,7 @@ struct Call {
   // A template argument that may be a type: its width in bits (recast_layout<half_t,float>).
   std::int64_t targ_bits(std::size_t i) const {
     template_args_read = true;
-    return node.template_args.at(i);
+    return node.template_args().at(i);
   }
   std::vector<int> targ_indices() const;
 
@@ -62,7 +62,7 @@ struct Function {
 };
 
 // The function table: name -> function.
-const Function* find_builtin(const std::string& name);
+const Function* find_builtin(std::string_view name);
 
 // composition(a, b) for every pair of kinds CuTe composes (the `o` operator).
 Value compose(const Value& a, const Value& b, Diagnostics& diag);

@@ -19,7 +19,7 @@ namespace {
 
 using lang::Node;
 
-std::size_t edit_distance(const std::string& a, const std::string& b) {
+std::size_t edit_distance(std::string_view a, std::string_view b) {
   std::vector<std::size_t> prev(b.size() + 1), cur(b.size() + 1);
   for (std::size_t j = 0; j <= b.size(); ++j) prev[j] = j;
   for (std::size_t i = 1; i <= a.size(); ++i) {
@@ -31,7 +31,7 @@ std::size_t edit_distance(const std::string& a, const std::string& b) {
   return prev[b.size()];
 }
 
-std::string did_you_mean(const std::string& name, const LanguageExtension* extension) {
+std::string did_you_mean(std::string_view name, const LanguageExtension* extension) {
   std::string best;
   std::size_t best_d = 3;
   for (const auto& f : function_names(extension)) {
@@ -78,7 +78,7 @@ std::size_t integers_in(const Value& v) {
     case Value::Kind::Layout:
       return integers_in(v.layout.shape) + integers_in(v.layout.stride);
     case Value::Kind::Composed:
-      return integers_in(v.composed.layout.shape) + integers_in(v.composed.layout.stride) + 2 * (1 + v.composed.nested.size());
+      return integers_in(v.composed().layout.shape) + integers_in(v.composed().layout.stride) + 2 * (1 + v.composed().nested.size());
     default:
       return 0;
   }
@@ -94,7 +94,7 @@ bool all_underscore(const Value& v) {
 // any one-part `o` chains.
 const Node& outermost(const Node& root) {
   const Node* n = &root;
-  while (n->kind == Node::Kind::Compose && n->children.size() == 1) n = &n->children.front();
+  while (n->kind == Node::Kind::Compose && n->children().size() == 1) n = &n->children().front();
   return *n;
 }
 
@@ -139,8 +139,8 @@ class Evaluator {
         return Value::tag(Value::Kind::Underscore);
       case Node::Kind::Tuple: {
         std::vector<Value> elems;
-        elems.reserve(n.children.size());
-        for (const auto& c : n.children) elems.push_back(eval(c));
+        elems.reserve(n.children().size());
+        for (const auto& c : n.children()) elems.push_back(eval(c));
         return Value::tuple(std::move(elems));
       }
       case Node::Kind::Layout:
@@ -159,66 +159,74 @@ class Evaluator {
     throw SourceError("internal error: unknown syntax node", n.offset);
   }
 
-  // An operand made of integers and tuples alone, as the int tuple it denotes,
-  // built without a Value per integer (most of a small expression's work);
-  // nullopt for anything else, or for more integers than a value may hold
-  // (the general path reports that, at the node that crosses the limit).
-  std::optional<IntTuple> literal_int_tuple(const Node& n) const {
-    std::size_t count = 0;
-    if (!integers_only(n, count) || count > kMaxValueIntegers) return std::nullopt;
-    return int_tuple_of(n);
+  // Whether an operand is made of integers and tuples alone, at most as
+  // many integers as a value may hold: then it is read as the int tuple it
+  // denotes, without a Value per integer (most of a small expression's
+  // work). Anything else, or more integers, takes the general path, which
+  // reports the node that crosses the limit.
+  static bool plain_int_tuple(const Node& n) {
+    std::size_t integers = 0;
+    for (const Node* p = &n; p != &n + n.extent; ++p) {  // n's subtree
+      if (p->kind == Node::Kind::Integer)
+        ++integers;
+      else if (p->kind != Node::Kind::Tuple)
+        return false;
+    }
+    return integers <= kMaxValueIntegers;
   }
 
-  static bool integers_only(const Node& n, std::size_t& count) {
-    if (n.kind == Node::Kind::Integer) return ++count, true;
-    if (n.kind != Node::Kind::Tuple) return false;
-    for (const Node& c : n.children)
-      if (!integers_only(c, count)) return false;
-    return true;
-  }
+  Int integer_of(const Node& n) const { return Int{n.value, n.is_static || !options_.dynamic, n.basis}; }
 
   IntTuple int_tuple_of(const Node& n) const {
-    if (n.kind == Node::Kind::Integer) return Int{n.value, n.is_static || !options_.dynamic, n.basis};
+    if (n.kind == Node::Kind::Integer) return integer_of(n);
     std::vector<IntTuple> elems;
-    elems.reserve(n.children.size());
-    for (const Node& c : n.children) elems.push_back(int_tuple_of(c));
+    elems.reserve(n.child_count);
+    for (const Node& c : n.children()) {
+      if (c.kind == Node::Kind::Integer)
+        elems.emplace_back(integer_of(c));
+      else
+        elems.push_back(int_tuple_of(c));
+    }
     return IntTuple(std::move(elems));
   }
 
   Value layout_literal(const Node& n) {
-    if (auto shape = literal_int_tuple(n.children[0])) {
-      if (auto stride = literal_int_tuple(n.children[1])) {
+    const Node& shape_node = n.children().front();
+    const Node& stride_node = n.children()[1];
+    if (plain_int_tuple(shape_node) && plain_int_tuple(stride_node)) {
+      Value v;  // the layout built in place, not copied as Value::of would
+      v.kind = Value::Kind::Layout;
+      v.layout.shape = int_tuple_of(shape_node);
+      v.layout.stride = int_tuple_of(stride_node);
+      // make_layout is called only for its message when the two are not congruent.
+      if (!congruent(v.layout.shape, v.layout.stride)) {
         try {
-          Value v;  // the layout moved in, not copied as Value::of would
-          v.kind = Value::Kind::Layout;
-          // make_layout takes copies; it is called only for its message when the two are not congruent.
-          if (!congruent(*shape, *stride)) v.layout = make_layout(*shape, *stride);
-          v.layout = Layout{std::move(*shape), std::move(*stride)};
-          return v;
+          (void)make_layout(v.layout.shape, v.layout.stride);
         } catch (const Error& e) {
-          throw SourceError(e.message(diag_.notation()), n.children[1].offset);
+          throw SourceError(e.message(diag_.notation()), stride_node.offset);
         }
       }
+      return v;
     }
-    const Value shape = eval(n.children[0]), stride = eval(n.children[1]);
+    const Value shape = eval(n.children()[0]), stride = eval(n.children()[1]);
     if (!shape.is_int_tuple())
       throw SourceError(fmt::format("the shape of a layout must be an int tuple, got {} {}", a_kind_name(shape), text(shape)),
-                        n.children[0].offset);
+                        n.children()[0].offset);
     if (!stride.is_int_tuple())
       throw SourceError(fmt::format("the stride of a layout must be an int tuple, got {} {}", a_kind_name(stride), text(stride)),
-                        n.children[1].offset);
+                        n.children()[1].offset);
     try {
       return Value::of(make_layout(shape.as_int_tuple(), stride.as_int_tuple()));
     } catch (const Error& e) {
-      throw SourceError(e.message(diag_.notation()), n.children[1].offset);
+      throw SourceError(e.message(diag_.notation()), n.children()[1].offset);
     }
   }
 
   Value pointer_flag(const Node& n) {
     // CuTe's int template arguments: a width or sparsity past 2^30 is no flag it can print.
     constexpr std::int64_t kMax = std::int64_t{1} << 30;
-    const std::int64_t sparsity = n.template_args.empty() ? 0 : n.template_args.front();
-    if (n.value == 0 || n.value > kMax || sparsity > kMax || (!n.template_args.empty() && sparsity == 0))
+    const std::int64_t sparsity = n.template_args().empty() ? 0 : n.template_args().front();
+    if (n.value == 0 || n.value > kMax || sparsity > kMax || (!n.template_args().empty() && sparsity == 0))
       throw SourceError("a pointer flag's width and sparsity are positive integers below 2^30 (CuTe has no uint_bit<0>)",
                         n.offset);
     return Value::of(SmemPtrFlag{n.value, sparsity});
@@ -229,35 +237,35 @@ class Evaluator {
     const bool sparse = n.name.ends_with("SpAtom");
     const std::size_t want = sparse ? 2 : 1;
     const std::string form = sparse ? "<T,S> (a value type and a sparsity, as in <half_t,2>)" : "<T> (a value type, as in <half_t>)";
-    if (n.template_args.size() != want || n.template_types.empty() || n.template_types[0].empty() ||
-        (sparse && !n.template_types[1].empty()))
+    if (n.template_args().size() != want || n.template_types().empty() || n.template_types()[0].empty() ||
+        (sparse && !n.template_types()[1].empty()))
       throw SourceError(fmt::format("{} takes {}", n.name, form), n.offset);
     try {
-      return Value::of(smem_layout_atom(n.name, n.template_args[0],
-                                        sparse ? std::optional<std::int64_t>(n.template_args[1]) : std::nullopt));
+      return Value::of(smem_layout_atom(n.name, n.template_args()[0],
+                                        sparse ? std::optional<std::int64_t>(n.template_args()[1]) : std::nullopt));
     } catch (const SourceError&) {
       throw;
     } catch (const Error& e) {
-      throw SourceError(fmt::format("{}<{}>: {}", n.name, n.template_types[0], e.message(diag_.notation())), n.offset);
+      throw SourceError(fmt::format("{}<{}>: {}", n.name, n.template_types()[0], e.message(diag_.notation())), n.offset);
     }
   }
 
   Value name(const Node& n) {
     if (is_smem_layout_atom(n.name)) return smem_atom(n);
     if (n.name == "Sw" || n.name == "Swizzle") {
-      if (n.template_args.size() != 3)
-        throw SourceError(fmt::format("{} takes three template arguments <B,M,S>, got {}", n.name, n.template_args.size()),
+      if (n.template_args().size() != 3)
+        throw SourceError(fmt::format("{} takes three template arguments <B,M,S>, got {}", n.name, n.template_args().size()),
                           n.offset);
-      for (const auto& type : n.template_types)
+      for (const auto& type : n.template_types())
         if (!type.empty())
           throw SourceError(fmt::format("{}<B,M,S> takes integers, not the type {}", n.name, type), n.offset);
-      for (auto a : n.template_args)
+      for (auto a : n.template_args())
         if (a < -64 || a > 64)
           throw SourceError(fmt::format("{}<B,M,S>: template argument {} is out of range (B + M + |S| must be at most 31)",
                                         n.name, a),
                             n.offset);
-      return Value::of(Swizzle::make(static_cast<int>(n.template_args[0]), static_cast<int>(n.template_args[1]),
-                                     static_cast<int>(n.template_args[2])));
+      return Value::of(Swizzle::make(static_cast<int>(n.template_args()[0]), static_cast<int>(n.template_args()[1]),
+                                     static_cast<int>(n.template_args()[2])));
     }
     if (n.name == "E" && n.has_template_args) return basis_element(n);
     if (n.name == "LayoutLeft" || n.name == "GenColMajor") return Value::tag(Value::Kind::LayoutLeft);
@@ -273,10 +281,10 @@ class Evaluator {
   std::optional<Value> extension_name(const Node& n) {
     if (!options_.extension || !options_.extension->name) return std::nullopt;
     std::string targs;
-    for (std::size_t i = 0; i < n.template_args.size(); ++i) {
+    for (std::size_t i = 0; i < n.template_args().size(); ++i) {
       if (i) targs += ',';
-      targs += i < n.template_types.size() && !n.template_types[i].empty() ? n.template_types[i]
-                                                                           : std::to_string(n.template_args[i]);
+      targs += i < n.template_types().size() && !n.template_types()[i].empty() ? n.template_types()[i]
+                                                                           : std::to_string(n.template_args()[i]);
     }
     try {
       return options_.extension->name(n.name, targs);
@@ -288,11 +296,11 @@ class Evaluator {
   // A function of the extension: its errors blamed on the call, or on the argument it names.
   Value extension_call(const Node& n, const std::function<Value(const ExtensionCall&)>& fn, const std::vector<Value>& args) {
     try {
-      return fn(ExtensionCall{n.name, args, n.template_args, n.template_types, diag_});
+      return fn(ExtensionCall{n.name, args, n.template_args(), n.template_types(), diag_});
     } catch (const SourceError&) {
       throw;
     } catch (const ArgumentError& e) {
-      const std::size_t at = e.index() < n.children.size() ? n.children[e.index()].offset : n.offset;
+      const std::size_t at = e.index() < n.children().size() ? n.children()[e.index()].offset : n.offset;
       throw SourceError(fmt::format("{}: argument {}: {}", n.name, e.index() + 1, e.message(diag_.notation())), at);
     } catch (const Error& e) {
       throw SourceError(prefixed(n.name, e.message(diag_.notation())), n.offset);
@@ -302,10 +310,10 @@ class Evaluator {
   // E<Ns...>: CuTe's unit scaled basis, 1@Ns (E<> is the integer 1).
   Value basis_element(const Node& n) {
     std::vector<int> modes;
-    for (std::size_t i = 0; i < n.template_args.size(); ++i) {
-      if (!n.template_types[i].empty())
-        throw SourceError(fmt::format("E<N...> takes mode indices, not the type {}", n.template_types[i]), n.offset);
-      const std::int64_t m = n.template_args[i];
+    for (std::size_t i = 0; i < n.template_args().size(); ++i) {
+      if (!n.template_types()[i].empty())
+        throw SourceError(fmt::format("E<N...> takes mode indices, not the type {}", n.template_types()[i]), n.offset);
+      const std::int64_t m = n.template_args()[i];
       modes.push_back(m < 0 ? -1 : static_cast<int>(std::min<std::int64_t>(m, 1 << 20)));
     }
     try {
@@ -319,23 +327,16 @@ class Evaluator {
     const lang::Function* fn = lang::find_builtin(n.name);
     if (!fn && is_smem_layout_atom(n.name)) {  // GMMA::Layout_K_SW128_Atom<half_t>(i, j): the atom evaluated
       std::vector<Value> args;
-      for (const auto& a : n.children) args.push_back(eval(a));
+      for (const auto& a : n.children()) args.push_back(eval(a));
       return evaluate_at(smem_atom(n), args, n);
     }
-    if (options_.extension) {
-      // The extension's functions, and the language's own name (size) when an argument is the extension's value.
-      const auto it = options_.extension->functions.find(n.name);
-      if (it != options_.extension->functions.end()) {
-        std::vector<Value> args;
-        args.reserve(n.children.size());
-        for (const auto& a : n.children) args.push_back(eval(a));
-        const bool object = std::any_of(args.begin(), args.end(), [](const Value& v) { return v.kind == Value::Kind::Object; });
-        if (!fn || object) return extension_call(n, it->second, args);
-        if (outer_ && &n == outermost_ && fn->property != Property::None) keep_call(n, *fn, args);
-        return call_with(n, *fn, std::move(args));
-      }
-    }
     if (!fn) {
+      if (const auto* extension_fn = extension_function(n)) {
+        std::vector<Value> args;
+        args.reserve(n.children().size());
+        for (const auto& a : n.children()) args.push_back(eval(a));
+        return extension_call(n, *extension_fn, args);
+      }
       if (const Value* bound = bound_value(n)) return apply_to(*bound, n, 0);
       if (lang::is_run_time_integer(n.name)) return integer_cast(n);
       if (n.name == "Sw" || n.name == "Swizzle")
@@ -343,20 +344,30 @@ class Evaluator {
       throw SourceError(fmt::format("unknown function '{}'{}", excerpt(n.name), did_you_mean(n.name, options_.extension)), n.offset);
     }
     std::vector<Value> args;
-    args.reserve(n.children.size());
-    for (const auto& a : n.children) args.push_back(eval(a));
+    args.reserve(n.children().size());
+    for (const auto& a : n.children()) args.push_back(eval(a));
+    // The language's own name (size) is the extension's function when an argument is the extension's value.
+    if (std::any_of(args.begin(), args.end(), [](const Value& v) { return v.kind == Value::Kind::Object; }))
+      if (const auto* extension_fn = extension_function(n)) return extension_call(n, *extension_fn, args);
     if (outer_ && &n == outermost_ && fn->property != Property::None) keep_call(n, *fn, args);
     return call_with(n, *fn, std::move(args));
   }
 
+  // The extension's function of that name, if any.
+  const std::function<Value(const ExtensionCall&)>* extension_function(const Node& n) const {
+    if (!options_.extension) return nullptr;
+    const auto it = options_.extension->functions.find(n.name);
+    return it == options_.extension->functions.end() ? nullptr : &it->second;
+  }
+
   // A C++ functional cast such as int(-2147483648): the integer, held at run time.
   Value integer_cast(const Node& n) {
-    if (n.children.size() != 1 || !n.template_args.empty())
+    if (n.children().size() != 1 || !n.template_args().empty())
       throw SourceError(fmt::format("{}(...) converts one integer", n.name), n.offset);
-    Value v = eval(n.children.front());
+    Value v = eval(n.children().front());
     if (v.kind != Value::Kind::Integer || v.integer.is_scaled_basis())
       throw SourceError(fmt::format("{}(...) converts an integer, not {}", n.name, a_kind_name(v)),
-                        n.children.front().offset);
+                        n.children().front().offset);
     v.integer.is_static = false;
     return v;
   }
@@ -365,7 +376,7 @@ class Evaluator {
     lang::Call c{n, std::move(args), options_, diag_};
     try {
       Value v = fn.impl(c);
-      if (!n.template_args.empty() && !c.template_args_read)
+      if (!n.template_args().empty() && !c.template_args_read)
         throw SourceError(fmt::format("{} takes no template arguments (write {}(...))", n.name, n.name), n.offset);
       return v;
     } catch (const SourceError&) {
@@ -376,10 +387,10 @@ class Evaluator {
   }
 
   void keep_call(const Node& n, const lang::Function& fn, const std::vector<Value>& args) {
-    auto node = std::make_shared<const Node>(n);
+    auto call = std::make_shared<const lang::Tree>(lang::subtree(n));
     const LanguageOptions options = options_;
-    *outer_ = OuterCall{fn.property, n.name, args, [node, &fn, options](std::vector<Value> operands, Diagnostics& diag) {
-                          return Evaluator(options, diag).invoke(*node, fn, std::move(operands));
+    *outer_ = OuterCall{fn.property, std::string(n.name), args, [call, &fn, options](std::vector<Value> operands, Diagnostics& diag) {
+                          return Evaluator(options, diag).invoke(call->root(), fn, std::move(operands));
                         }};
   }
 
@@ -393,14 +404,16 @@ class Evaluator {
     return &it->second;
   }
 
-  Value apply(const Node& n) { return apply_to(eval(n.children[0]), n, 1); }
+  Value apply(const Node& n) { return apply_to(eval(n.children()[0]), n, 1); }
 
   // callee(args...), the arguments being n's children from `first` on.
   Value apply_to(const Value& evaluated, const Node& n, std::size_t first) {
     const Value& callee = unparenthesised(evaluated);
     std::vector<Value> args;
-    args.reserve(n.children.size());
-    for (std::size_t i = first; i < n.children.size(); ++i) args.push_back(eval(n.children[i]));
+    args.reserve(n.children().size());
+    std::size_t i = 0;
+    for (const Node& c : n.children())
+      if (i++ >= first) args.push_back(eval(c));
     return evaluate_at(callee, args, n);
   }
 
@@ -412,7 +425,7 @@ class Evaluator {
                         n.offset);
     if (args.empty()) throw SourceError("evaluation needs a coordinate: L(i), L(i,j) or L((i,j),k)", n.offset);
     const Value coord = args.size() == 1 ? args[0] : Value::tuple(args);
-    const IntTuple& shape = callee.kind == Value::Kind::Layout ? callee.layout.shape : callee.composed.layout.shape;
+    const IntTuple& shape = callee.kind == Value::Kind::Layout ? callee.layout.shape : callee.composed().layout.shape;
     if (has_underscore(coord)) return slice_layout(callee, coord, n);
     if (!coord.is_int_tuple())
       throw SourceError(fmt::format("a coordinate is an integer or an int tuple, got {} {}", a_kind_name(coord), text(coord)),
@@ -442,14 +455,14 @@ class Evaluator {
 
   Value slice_layout(const Value& callee, const Value& coord, const Node& n) {
     try {
-      if (callee.kind == Value::Kind::Composed && callee.composed.pointer && callee.composed.pointer->sparsity == 0 &&
+      if (callee.kind == Value::Kind::Composed && callee.composed().pointer && callee.composed().pointer->sparsity == 0 &&
           !all_underscore(coord))
-        return Value::of(slice_flagged(callee.composed, coord));
+        return Value::of(slice_flagged(callee.composed(), coord));
       if (callee.kind == Value::Kind::Composed) {
         if (!all_underscore(coord))
           throw Error("slicing a swizzled layout at a fixed coordinate is not supported; slice the inner layout");
-        const Layout& l = callee.composed.layout;
-        return Value::of(on_inner(callee.composed, [&](const Layout&) { return Layout{slice(coord, l.shape, diag_.notation()), slice(coord, l.stride, diag_.notation())}; }));
+        const Layout& l = callee.composed().layout;
+        return Value::of(on_inner(callee.composed(), [&](const Layout&) { return Layout{slice(coord, l.shape, diag_.notation()), slice(coord, l.stride, diag_.notation())}; }));
       }
       return Value::of(Layout{slice(coord, callee.layout.shape, diag_.notation()), slice(coord, callee.layout.stride, diag_.notation())});
     } catch (const Error& e) {
@@ -477,7 +490,11 @@ class Evaluator {
 
   Value chain(const Node& n) {
     std::vector<Value> parts;
-    for (const auto& c : n.children) parts.push_back(eval(c));
+    std::vector<std::size_t> offsets;
+    for (const auto& c : n.children()) {
+      parts.push_back(eval(c));
+      offsets.push_back(c.offset);
+    }
     // CuTe's print form "Sw<B,M,S> o offset o layout" is one composed layout,
     // and "Sw o off o Sw' o off' o layout" a nested one.
     Value acc;
@@ -499,7 +516,7 @@ class Evaluator {
       for (std::size_t j = k - 1; j > i + 1; j -= 2)
         if (parts[j].kind == Value::Kind::PointerFlag)
           throw SourceError("a pointer flag such as smem_ptr[16b](unset) is the offset of the outermost swizzle only",
-                            n.children[j].offset);
+                            offsets[j]);
       const bool flagged = parts[i + 1].kind == Value::Kind::PointerFlag;
       ComposedLayout built{parts[k - 2].swizzle, flagged && k == i + 2 ? static_int(0) : parts[k - 1].integer, l, {}};
       for (std::size_t j = k - 2; j > i; j -= 2) {
@@ -513,7 +530,7 @@ class Evaluator {
     };
     acc = next();
     while (i < parts.size()) {
-      const std::size_t at = n.children[i].offset;
+      const std::size_t at = offsets[i];
       Value rhs = next();
       if (outer_ && &n == outermost_ && i == parts.size())
         *outer_ = OuterCall{Property::Composition, "composition", {acc, rhs},
@@ -549,7 +566,8 @@ Value run(std::string_view text, const LanguageOptions& options, Diagnostics& di
     throw SourceError(fmt::format("expression is {} bytes long, over the limit of {} (raise it with --max-length)",
                                   text.size(), options.max_length),
                       options.max_length);
-  const Node root = lang::parse(text, options.max_depth);
+  const lang::Tree tree = lang::parse(text, options.max_depth);
+  const Node& root = tree.root();
   try {
     return Evaluator(options, diag, &root, outer).eval(root);
   } catch (const SourceError& e) {
@@ -590,7 +608,7 @@ bool bindable_name(std::string_view name) {
   if (name.empty() || !alpha(name.front()) || !std::all_of(name.begin(), name.end(), ident)) return false;
   static const std::string_view kReserved[] = {"o", "Sw", "Swizzle", "LayoutLeft", "LayoutRight", "GenColMajor", "GenRowMajor"};
   if (std::find(std::begin(kReserved), std::end(kReserved), name) != std::end(kReserved)) return false;
-  return !lang::find_builtin(std::string(name));
+  return !lang::find_builtin(name);
 }
 
 }  // namespace layoutx

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "ast.hpp"
+#include "cute_types.hpp"
 #include "grammar.hpp"
 #include "layoutx/arithmetic_tuple.hpp"
 #include "layoutx/language.hpp"
@@ -78,18 +79,6 @@ std::size_t unscoped(std::string_view text) {
   return 0;
 }
 
-// CuTe's type templates whose values the language reads.
-enum class CuteType { None, Integer, Tuple, Layout, Composed };
-
-CuteType cute_type(std::string_view name) {
-  if (name == "Int" || name == "C") return CuteType::Integer;
-  if (name == "Shape" || name == "Stride" || name == "Coord" || name == "Step" || name == "Tile" || name == "tuple")
-    return CuteType::Tuple;
-  if (name == "Layout") return CuteType::Layout;
-  if (name == "ComposedLayout") return CuteType::Composed;
-  return CuteType::None;
-}
-
 const char* cute_type_example(CuteType type) {
   switch (type) {
     case CuteType::Integer:
@@ -102,6 +91,15 @@ const char* cute_type_example(CuteType type) {
       return "Shape<_4,_3>";
   }
 }
+
+// A node as the grammar's actions build it, its children in a vector of its
+// own: a chain grows by one operand at a time. The finished tree is moved
+// into a Tree's block (tree_of).
+struct GrammarNode : Node {
+  std::vector<std::int64_t> targ_values;  // the tree's TemplateArgs
+  std::vector<std::string> targ_types;
+  std::vector<GrammarNode> parts;
+};
 
 // The nodes built so far, in text order, and where each list still being
 // read starts among them. A value that cannot be represented (an integer past
@@ -138,7 +136,7 @@ class Builder {
   void make_layout();
   void compose();
 
-  Node result() {
+  GrammarNode result() {
     if (deferred_) throw *deferred_;
     if (nodes_.size() != 1)
       throw SourceError(fmt::format("internal error: the parser left {} syntax trees", nodes_.size()), 0);
@@ -162,11 +160,11 @@ class Builder {
     if (!deferred_ || e.offset() < deferred_->offset()) deferred_ = e;
   }
   std::int64_t parse_int64(std::string_view digits, bool negative, std::size_t offset);
-  std::vector<Node> elements_from(std::size_t first);
-  Node cute_value(CuteType type, const Node& name, std::vector<Node> args);
+  std::vector<GrammarNode> elements_from(std::size_t first);
+  GrammarNode cute_value(CuteType type, const GrammarNode& name, std::vector<GrammarNode> args);
 
   std::string_view text_;
-  std::vector<Node> nodes_;
+  std::vector<GrammarNode> nodes_;
   std::vector<std::size_t> lists_;
   std::optional<SourceError> deferred_;
 };
@@ -188,7 +186,7 @@ void Builder::integer(const char* begin, const char* end) {
   std::string_view text(begin, static_cast<std::size_t>(end - begin));
   text.remove_prefix(unscoped(text));
   const std::size_t offset = this->offset(begin);
-  Node& n = nodes_.emplace_back();
+  GrammarNode& n = nodes_.emplace_back();
   n.kind = Node::Kind::Integer;
   n.offset = offset;
   n.is_static = text[0] == '_';
@@ -218,10 +216,10 @@ void Builder::basis(std::string_view suffix, std::size_t offset) {
 void Builder::underscore(std::size_t offset) { nodes_.emplace_back().offset = offset; }
 
 void Builder::name(std::string_view text, std::size_t offset) {
-  Node& n = nodes_.emplace_back();
+  GrammarNode& n = nodes_.emplace_back();
   n.kind = Node::Kind::Name;
   n.offset = offset;
-  n.name = std::string(text.substr(unscoped(text)));
+  n.name = text.substr(unscoped(text));
 }
 
 void Builder::pointer_flag(std::string_view text, std::size_t offset) {
@@ -237,50 +235,50 @@ void Builder::pointer_flag(std::string_view text, std::size_t offset) {
     numbers.push_back(parse_int64(text.substr(i, j - i), false, offset + i));
     i = j;
   }
-  Node& n = nodes_.emplace_back();
+  GrammarNode& n = nodes_.emplace_back();
   n.kind = Node::Kind::PointerFlag;
   n.offset = offset;
   n.value = numbers.back();
-  if (numbers.size() == 2) n.template_args.push_back(numbers.front());
+  if (numbers.size() == 2) n.targ_values.push_back(numbers.front());
 }
 
-std::vector<Node> Builder::elements_from(std::size_t first) {
-  std::vector<Node> elements(std::make_move_iterator(nodes_.begin() + static_cast<std::ptrdiff_t>(first)),
-                             std::make_move_iterator(nodes_.end()));
+std::vector<GrammarNode> Builder::elements_from(std::size_t first) {
+  std::vector<GrammarNode> elements(std::make_move_iterator(nodes_.begin() + static_cast<std::ptrdiff_t>(first)),
+                                    std::make_move_iterator(nodes_.end()));
   nodes_.resize(first);
   return elements;
 }
 
 // `begin` is where the elements start, after the '(' and any space.
 void Builder::close_tuple(std::size_t begin) {
-  Node n;
+  GrammarNode n;
   n.kind = Node::Kind::Tuple;
   n.offset = text_.rfind('(', begin - 1);
-  n.children = elements_from(take_list());
+  n.parts = elements_from(take_list());
   nodes_.push_back(std::move(n));
 }
 
 // name(args): the name is the node before the arguments.
 void Builder::close_call() {
-  std::vector<Node> args = elements_from(take_list());
-  Node& call = nodes_.back();
+  std::vector<GrammarNode> args = elements_from(take_list());
+  GrammarNode& call = nodes_.back();
   if (call.kind != Node::Kind::Name)
     defer(SourceError("a CuTe type is not called: write its value as Type<...>{}, or build it with make_shape, "
                       "make_stride or make_layout",
                       call.offset));
   call.kind = Node::Kind::Call;
-  call.children = std::move(args);
+  call.parts = std::move(args);
 }
 
 // callee(args): evaluation or slicing of the node before the arguments.
 void Builder::close_apply(std::size_t begin) {
   const std::size_t first = take_list();
-  Node apply;
+  GrammarNode apply;
   apply.kind = Node::Kind::Apply;
   apply.offset = text_.rfind('(', begin - 1);
-  apply.children.reserve(1 + nodes_.size() - first);
-  apply.children.push_back(std::move(nodes_[first - 1]));
-  for (std::size_t i = first; i < nodes_.size(); ++i) apply.children.push_back(std::move(nodes_[i]));
+  apply.parts.reserve(1 + nodes_.size() - first);
+  apply.parts.push_back(std::move(nodes_[first - 1]));
+  for (std::size_t i = first; i < nodes_.size(); ++i) apply.parts.push_back(std::move(nodes_[i]));
   nodes_.resize(first - 1);
   nodes_.push_back(std::move(apply));
 }
@@ -288,37 +286,37 @@ void Builder::close_apply(std::size_t begin) {
 // name<args>: a CuTe type's value, or a function's template arguments.
 void Builder::close_template_args() {
   const std::size_t first = take_list();
-  Node& name = nodes_[first - 1];
+  GrammarNode& name = nodes_[first - 1];
   if (const CuteType type = cute_type(name.name); type != CuteType::None) {
     name = cute_value(type, name, elements_from(first));
     return;
   }
   name.has_template_args = true;
   for (std::size_t i = first; i < nodes_.size(); ++i) {
-    Node& a = nodes_[i];
+    GrammarNode& a = nodes_[i];
     const bool is_type = a.kind == Node::Kind::Name;
     const auto bits = is_type ? value_type_bits(a.name) : std::nullopt;
     if ((is_type && (!bits || a.has_template_args)) || (!is_type && a.kind != Node::Kind::Integer)) {
       std::string known;
       for (const auto& [type, width] : kValueTypes) known += (known.empty() ? "" : ", ") + std::string(type);
       defer(SourceError(fmt::format("expected an integer template argument or a type ({}), not '{}'", known,
-                                    is_type ? a.name : excerpt(text_.substr(a.offset))),
+                                    is_type ? std::string(a.name) : excerpt(text_.substr(a.offset))),
                         a.offset));
     }
-    name.template_args.push_back(is_type ? bits.value_or(0) : a.value);
-    name.template_types.push_back(is_type ? std::move(a.name) : std::string());
+    name.targ_values.push_back(is_type ? bits.value_or(0) : a.value);
+    name.targ_types.push_back(is_type ? std::string(a.name) : std::string());
   }
   nodes_.resize(first);
 }
 
 // The value of CuTe type `type` (as `name` wrote it) with template arguments
 // `args`: the value-initialized object, as `Type<...>{}` makes it.
-Node Builder::cute_value(CuteType type, const Node& name, std::vector<Node> args) {
-  for (Node& a : args) {
+GrammarNode Builder::cute_value(CuteType type, const GrammarNode& name, std::vector<GrammarNode> args) {
+  for (GrammarNode& a : args) {
     if (a.kind != Node::Kind::Name || a.has_template_args) continue;
     if (is_run_time_integer(a.name)) {  // a dynamic integer: value-initialized, 0
       const std::size_t at = a.offset;
-      a = Node{};
+      a = GrammarNode{};
       a.kind = Node::Kind::Integer;
       a.offset = at;
     } else {
@@ -327,7 +325,7 @@ Node Builder::cute_value(CuteType type, const Node& name, std::vector<Node> args
                         a.offset));
     }
   }
-  Node n;
+  GrammarNode n;
   n.offset = name.offset;
   const auto arity = [&](std::size_t lo, std::size_t hi, const char* form) {
     if (args.size() < lo || args.size() > hi)
@@ -348,7 +346,7 @@ Node Builder::cute_value(CuteType type, const Node& name, std::vector<Node> args
       return n;
     case CuteType::Tuple:
       n.kind = Node::Kind::Tuple;
-      n.children = std::move(args);
+      n.parts = std::move(args);
       return n;
     case CuteType::Layout:
       if (!arity(1, 2, "a shape and a stride")) return n;
@@ -358,12 +356,12 @@ Node Builder::cute_value(CuteType type, const Node& name, std::vector<Node> args
       } else {
         n.kind = Node::Kind::Layout;
       }
-      n.children = std::move(args);
+      n.parts = std::move(args);
       return n;
     case CuteType::Composed:
       if (!arity(3, 3, "a swizzle, an offset and a layout")) return n;
       n.kind = Node::Kind::Compose;
-      n.children = std::move(args);
+      n.parts = std::move(args);
       return n;
     case CuteType::None:
       break;
@@ -373,7 +371,7 @@ Node Builder::cute_value(CuteType type, const Node& name, std::vector<Node> args
 
 // A CuTe type written without its template arguments is no value.
 void Builder::check_complete_type() {
-  const Node& n = nodes_.back();
+  const GrammarNode& n = nodes_.back();
   if (n.kind == Node::Kind::Name && !n.has_template_args && cute_type(n.name) != CuteType::None)
     defer(SourceError(fmt::format("{} is a CuTe type template: give its arguments, as in {}{{}}", n.name,
                                   cute_type_example(cute_type(n.name))),
@@ -382,28 +380,28 @@ void Builder::check_complete_type() {
 
 // shape : stride, the last two nodes.
 void Builder::make_layout() {
-  Node n;
+  GrammarNode n;
   n.kind = Node::Kind::Layout;
   const std::size_t shape = nodes_.size() - 2;
   n.offset = nodes_[shape].offset;
-  n.children = elements_from(shape);
+  n.parts = elements_from(shape);
   nodes_.push_back(std::move(n));
 }
 
 // a o b, the last two nodes; the operand joins the chain the node before it
 // started (an operand is never itself a chain).
 void Builder::compose() {
-  Node& lhs = nodes_[nodes_.size() - 2];
+  GrammarNode& lhs = nodes_[nodes_.size() - 2];
   if (lhs.kind != Node::Kind::Compose) {
-    Node chain;
+    GrammarNode chain;
     chain.kind = Node::Kind::Compose;
-    const Node* first = &lhs;
-    while (first->kind == Node::Kind::Apply) first = &first->children.front();
+    const GrammarNode* first = &lhs;
+    while (first->kind == Node::Kind::Apply) first = &first->parts.front();
     chain.offset = first->offset;
-    chain.children.push_back(std::move(lhs));
+    chain.parts.push_back(std::move(lhs));
     lhs = std::move(chain);
   }
-  lhs.children.push_back(std::move(nodes_.back()));
+  lhs.parts.push_back(std::move(nodes_.back()));
   nodes_.pop_back();
 }
 
@@ -526,8 +524,27 @@ struct listing : pegtl::normal<Rule> {
 template <typename Rule>
 using control = pegtl::must_if<g::errors, listing, false>::control<Rule>;
 
+// `g` and everything under it, in text order.
+void place(TreeBuilder& tree, GrammarNode&& g) {
+  const std::size_t self = tree.open();
+  static_cast<Node&>(tree.at(self)) = g;
+  if (g.has_template_args || !g.targ_values.empty()) {
+    TemplateArgs& args = tree.template_args_of(self);
+    args.values = std::move(g.targ_values);
+    args.types = std::move(g.targ_types);
+  }
+  for (GrammarNode& part : g.parts) place(tree, std::move(part));
+  tree.close(self, g.parts.size());
+}
+
+Tree tree_of(GrammarNode&& root) {
+  TreeBuilder tree;
+  place(tree, std::move(root));
+  return tree.finish();
+}
+
 // The tree of pre-scanned text, through the grammar.
-Node tree_by_grammar(std::string_view text) {
+Tree tree_by_grammar(std::string_view text) {
   pegtl::memory_input<pegtl::tracking_mode::lazy> in(text.data(), text.size(), "expression");
   Builder builder(text);
   try {
@@ -535,18 +552,18 @@ Node tree_by_grammar(std::string_view text) {
   } catch (const pegtl::parse_error& e) {
     throw SourceError(std::string(e.message()), e.positions().front().byte);
   }
-  return builder.result();
+  return tree_of(builder.result());
 }
 
 }  // namespace
 
-Node parse(std::string_view text, std::size_t max_depth) {
-  if (std::optional<Node> plain = read_plain_forms(text, max_depth)) return std::move(*plain);
+Tree parse(std::string_view text, std::size_t max_depth) {
+  if (std::optional<Tree> plain = read_plain_forms(text, max_depth)) return std::move(*plain);
   prescan(text, max_depth);
   return tree_by_grammar(text);
 }
 
-Node parse_by_grammar(std::string_view text, std::size_t max_depth) {
+Tree parse_by_grammar(std::string_view text, std::size_t max_depth) {
   prescan(text, max_depth);
   return tree_by_grammar(text);
 }

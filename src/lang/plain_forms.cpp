@@ -4,6 +4,8 @@
 
 #include <cstdint>
 
+#include "cute_types.hpp"
+
 namespace layoutx::lang {
 
 namespace {
@@ -19,50 +21,69 @@ bool is_identifier_char(char c) { return is_alpha(c) || is_digit(c) || c == '_';
 // which reports the ones that do not fit.
 constexpr std::size_t kMaxPlainDigits = 18;
 
+// Each reading function adds the one subtree it read to the tree, or fails:
+// then the whole text is the grammar's.
 class PlainReader {
  public:
   PlainReader(std::string_view text, std::size_t max_depth) : text_(text), max_depth_(max_depth) {}
 
-  std::optional<Node> whole() {
-    Node n;
+  std::optional<Tree> whole() {
     skip_space();
-    if (!expression(n) || at_ != text_.size()) return std::nullopt;
-    return n;
+    if (!expression() || at_ != text_.size()) return std::nullopt;
+    return tree_.finish();
   }
 
  private:
-  char peek() const { return at_ < text_.size() ? text_[at_] : '\0'; }
+  char at(std::size_t i) const { return i < text_.size() ? text_[i] : '\0'; }
+  char peek() const { return at(at_); }
   void skip_space() {
     while (at_ < text_.size() && is_space(text_[at_])) ++at_;
   }
+  // The grammar's `o` operator: the letter o alone, not the start of a name.
+  bool at_compose() const { return peek() == 'o' && !is_identifier_char(at(at_ + 1)); }
 
-  // An atom that nothing follows but a list's ',' or ')' or the end: an
-  // evaluation L(i) or an `o` chain is for the grammar. Reads the spaces after it.
-  bool expression(Node& n) {
-    if (!atom(n)) return false;
+  // atom ('o' atom)*, that nothing follows but a list's ',' or ')' or the
+  // end: an evaluation L(i) is for the grammar. Reads the spaces after it.
+  bool expression() {
+    const std::size_t first = tree_.size();
+    if (!atom()) return false;
     skip_space();
-    const char c = peek();
-    return c == ',' || c == ')' || c == '\0';
+    if (at_compose()) {
+      tree_.open_before(first);
+      std::size_t operands = 1;
+      do {
+        ++at_;
+        skip_space();
+        if (!atom()) return false;
+        ++operands;
+        skip_space();
+      } while (at_compose());
+      Node& chain = tree_.at(first);
+      chain.kind = Node::Kind::Compose;
+      chain.offset = tree_.at(first + 1).offset;
+      tree_.close(first, operands);
+    }
+    return at_ == text_.size() || peek() == ',' || peek() == ')';
   }
 
-  bool atom(Node& n) {
+  bool atom() {
     const char c = peek();
-    if (c == '(' || c == '-' || is_digit(c)) return literal(n);
+    if (c == '(' || c == '-' || is_digit(c)) return literal();
     if (c == '_') {
-      const char next = at_ + 1 < text_.size() ? text_[at_ + 1] : '\0';
-      if (next == '-' || is_digit(next)) return literal(n);
+      const char next = at(at_ + 1);
+      if (next == '-' || is_digit(next)) return literal();
       if (is_identifier_char(next)) return false;
-      n.kind = Node::Kind::Underscore;
-      n.offset = at_++;
+      tree_.at(tree_.open()).offset = at_++;  // an Underscore
       return true;
     }
-    if (is_alpha(c)) return call(n);
+    if (is_alpha(c)) return name_ref();
     return false;
   }
 
   // head (':' head)?
-  bool literal(Node& n) {
-    if (!head(n)) return false;
+  bool literal() {
+    const std::size_t first = tree_.size();
+    if (!head()) return false;
     const std::size_t after_shape = at_;
     skip_space();
     if (peek() != ':') {
@@ -71,27 +92,30 @@ class PlainReader {
     }
     ++at_;
     skip_space();
-    Node layout;
+    tree_.open_before(first);
+    if (!head()) return false;
+    Node& layout = tree_.at(first);
     layout.kind = Node::Kind::Layout;
-    layout.offset = n.offset;
-    layout.children.reserve(2);
-    layout.children.push_back(std::move(n));
-    if (!head(layout.children.emplace_back())) return false;
-    n = std::move(layout);
+    layout.offset = tree_.at(first + 1).offset;
+    tree_.close(first, 2);
     return true;
   }
 
-  bool head(Node& n) { return peek() == '(' ? tuple(n) : integer(n); }
+  bool head() { return peek() == '(' ? tuple() : integer(); }
 
-  bool tuple(Node& n) {
-    n.kind = Node::Kind::Tuple;
-    n.offset = at_;
-    return elements(n);
+  bool tuple() {
+    const std::size_t self = tree_.open();
+    tree_.at(self).kind = Node::Kind::Tuple;
+    tree_.at(self).offset = at_;
+    std::size_t count = 0;
+    if (!elements(count)) return false;
+    tree_.close(self, count);
+    return true;
   }
 
-  // '(' (expression (',' expression)*)? ')', the expressions becoming n's
-  // children; nesting past the limit is for the pre-scan to report.
-  bool elements(Node& n) {
+  // '(' (expression (',' expression)*)? ')', counting the expressions;
+  // nesting past the limit is for the pre-scan to report.
+  bool elements(std::size_t& count) {
     if (++depth_ > max_depth_) return false;
     ++at_;  // '('
     skip_space();
@@ -100,21 +124,30 @@ class PlainReader {
       --depth_;
       return true;
     }
-    n.children.reserve(4);
     for (;;) {
-      if (!expression(n.children.emplace_back())) return false;
-      if (at_ == text_.size()) return false;  // expression() stopped at ',' or ')' or the end
-      if (text_[at_++] == ')') return --depth_, true;
+      if (!expression() || at_ == text_.size()) return false;
+      ++count;
+      const char c = text_[at_++];  // ',' or ')', where expression() stopped
+      if (c == ')') return --depth_, true;
       skip_space();
     }
   }
 
   // _?-?digits, its node at its first character.
-  bool integer(Node& n) {
+  bool integer() {
+    Node& n = tree_.at(tree_.open());
     n.kind = Node::Kind::Integer;
     n.offset = at_;
     n.is_static = peek() == '_';
     if (n.is_static) ++at_;
+    const auto value = signed_digits();
+    if (!value) return false;
+    n.value = *value;
+    return true;
+  }
+
+  // -?digits, at most 18 of them.
+  std::optional<std::int64_t> signed_digits() {
     const bool negative = peek() == '-';
     if (negative) ++at_;
     const std::size_t first = at_;
@@ -123,32 +156,72 @@ class PlainReader {
     for (; at_ < text_.size() && is_digit(text_[at_]); ++at_)
       if (at_ - first < kMaxPlainDigits) magnitude = magnitude * 10 + (text_[at_] - '0');
     const std::size_t digits = at_ - first;
-    if (digits == 0 || digits > kMaxPlainDigits) return false;
-    n.value = negative ? -magnitude : magnitude;
+    if (digits == 0 || digits > kMaxPlainDigits) return std::nullopt;
+    return negative ? -magnitude : magnitude;
+  }
+
+  // name<integers>?(args)?, a name alone only with template arguments. A
+  // scope (GMMA::...), a type as a template argument, a CuTe type (Int<4>),
+  // `smem_sparse<` (a pointer flag's start) and {} are for the grammar.
+  bool name_ref() {
+    const std::size_t offset = at_;
+    while (at_ < text_.size() && is_identifier_char(text_[at_])) ++at_;
+    const std::string_view name = text_.substr(offset, at_ - offset);
+    if (peek() == ':') return false;
+    const std::size_t self = tree_.open();
+    Node& n = tree_.at(self);
+    n.kind = Node::Kind::Name;
+    n.offset = offset;
+    n.name = name;
+    skip_space();
+    if (peek() == '<') {
+      if (cute_type(name) != CuteType::None || name == "smem_sparse" || !template_args(self)) return false;
+      const std::size_t after_args = at_;
+      skip_space();
+      if (peek() != '(') {
+        at_ = after_args;
+        return true;
+      }
+    }
+    if (peek() != '(') return false;
+    tree_.at(self).kind = Node::Kind::Call;
+    std::size_t count = 0;
+    if (!elements(count)) return false;
+    tree_.close(self, count);
     return true;
   }
 
-  // name(args); a scope (GMMA::...), template arguments, {} and a bare name are for the grammar.
-  bool call(Node& n) {
-    n.offset = at_;
-    while (at_ < text_.size() && is_identifier_char(text_[at_])) ++at_;
-    n.name.assign(text_.substr(n.offset, at_ - n.offset));
-    if (peek() == ':') return false;
-    skip_space();
-    if (peek() != '(') return false;
-    n.kind = Node::Kind::Call;
-    return elements(n);
+  // '<' _?-?digits (',' _?-?digits)* '>', a level of nesting as for the pre-scan.
+  bool template_args(std::size_t self) {
+    if (++depth_ > max_depth_) return false;
+    ++at_;  // '<'
+    tree_.at(self).has_template_args = true;
+    TemplateArgs& args = tree_.template_args_of(self);
+    for (;;) {
+      skip_space();
+      if (peek() == '_') ++at_;
+      const auto value = signed_digits();
+      if (!value) return false;
+      args.values.push_back(*value);
+      args.types.emplace_back();
+      skip_space();
+      if (at_ == text_.size()) return false;
+      const char c = text_[at_++];
+      if (c == '>') return --depth_, true;
+      if (c != ',') return false;
+    }
   }
 
   std::string_view text_;
   std::size_t at_ = 0;
   std::size_t depth_ = 0;
   std::size_t max_depth_;
+  TreeBuilder tree_;
 };
 
 }  // namespace
 
-std::optional<Node> read_plain_forms(std::string_view text, std::size_t max_depth) {
+std::optional<Tree> read_plain_forms(std::string_view text, std::size_t max_depth) {
   return PlainReader(text, max_depth).whole();
 }
 

@@ -21,8 +21,8 @@ IntTuple GridGeometry::coordinate(std::int64_t m, std::int64_t n) const {
 }
 
 AnyLayout drawn_layout(const Value& v) {
-  if (v.kind == Value::Kind::Composed && v.composed.pointer && v.composed.pointer->sparsity == 0)
-    return position_independent(v.composed);
+  if (v.kind == Value::Kind::Composed && v.composed().pointer && v.composed().pointer->sparsity == 0)
+    return position_independent(v.composed());
   return *v.as_layout();
 }
 

@@ -162,7 +162,7 @@ std::string value_code(const Value& v, CodeForm form) {
     case Value::Kind::Tuple: return tuple_code(v, form);
     case Value::Kind::Layout: return layout_code(v.layout, form);
     case Value::Kind::Swizzle: return swizzle_code(v.swizzle, form);
-    case Value::Kind::Composed: return composed_code(v.composed, form);
+    case Value::Kind::Composed: return composed_code(v.composed(), form);
     case Value::Kind::Underscore:
       return form == CodeForm::Python ? "None" : form == CodeForm::CppType ? "Underscore" : "_";
     case Value::Kind::LayoutLeft: return tag_code("LayoutLeft", form);
@@ -185,7 +185,7 @@ bool has_python_form(const Value& v) {
     case Value::Kind::Object:
       return false;
     case Value::Kind::Composed:
-      return !v.composed.pointer;
+      return !v.composed().pointer;
     case Value::Kind::Tuple:
       return std::all_of(v.elems.begin(), v.elems.end(), [](const Value& e) { return has_python_form(e); });
     default:

@@ -30,15 +30,19 @@ struct Value {
   std::vector<Value> elems;
   Layout layout;
   Swizzle swizzle;
-  ComposedLayout composed;
   SmemPtrFlag pointer_flag;
   std::shared_ptr<const ValueObject> object;  // Kind::Object
+
+  // Kind::Composed. Held apart, as it is rare and large: a value that
+  // carried one inline would cost as much to move and drop as four layouts.
+  const ComposedLayout& composed() const;
 
   static Value of(Int i);
   static Value of(const IntTuple& t);
   static Value of(const Layout& l);
   static Value of(const Swizzle& s);
   static Value of(const ComposedLayout& c);
+  static Value of(ComposedLayout&& c);
   static Value of(const AnyLayout& l);
   static Value of(const SmemPtrFlag& f);
   static Value of(std::shared_ptr<const ValueObject> o);
@@ -55,6 +59,9 @@ struct Value {
   std::optional<AnyLayout> as_layout() const;
   // The same without swizzles: nothing for a composed layout either.
   std::optional<Layout> as_plain_layout() const;
+
+ private:
+  std::shared_ptr<const ComposedLayout> composed_;  // never changed: copies of the value share it
 };
 
 // The value as a tiler (a layout, an integer, `_`, or a tuple of them); nullopt for other kinds.
