@@ -91,7 +91,13 @@ bool Value::is_layout_like() const { return kind == Kind::Layout || kind == Kind
 IntTuple Value::as_int_tuple() const {
   if (kind == Kind::Integer) return integer;
   std::vector<IntTuple> out;
-  for (const auto& e : elems) out.push_back(e.as_int_tuple());
+  out.reserve(elems.size());
+  for (const auto& e : elems) {
+    if (e.kind == Kind::Integer)
+      out.emplace_back(e.integer);
+    else
+      out.push_back(e.as_int_tuple());
+  }
   return IntTuple(std::move(out));
 }
 
@@ -122,10 +128,11 @@ std::optional<Tiler> as_tiler(const Value& v) {
       return Tiler::underscore();
     case Value::Kind::Tuple: {
       std::vector<Tiler> modes;
+      modes.reserve(v.elems.size());
       for (const auto& e : v.elems) {
-        const auto t = as_tiler(e);
+        auto t = as_tiler(e);
         if (!t) return std::nullopt;
-        modes.push_back(*t);
+        modes.push_back(std::move(*t));
       }
       return Tiler::tuple(std::move(modes));
     }

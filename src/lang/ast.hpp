@@ -38,19 +38,17 @@ class Children {
     const Node* at_;
   };
 
-  Children(const Node* first, std::size_t count, const Node* end) : first_(first), end_(end), count_(count) {}
-  std::size_t size() const { return count_; }
-  bool empty() const { return count_ == 0; }
+  Children(const Node* first, const Node* end) : first_(first), end_(end) {}
+  std::size_t size() const;  // counts them
+  bool empty() const { return first_ == end_; }
   iterator begin() const { return iterator(first_); }
   iterator end() const { return iterator(end_); }
   const Node& front() const { return *first_; }
   const Node& operator[](std::size_t i) const;  // walks past the i children before it
-  const Node& back() const { return (*this)[count_ - 1]; }
 
  private:
   const Node* first_;
   const Node* end_;
-  std::size_t count_;
 };
 
 // A name's template arguments: Sw<3,4,3>, recast_layout<half_t,float>.
@@ -83,11 +81,10 @@ struct Node {
   std::int64_t value = 0;
   std::string_view name;
   const TemplateArgs* targs = nullptr;  // none: no template arguments
-  std::size_t child_count = 0;
   std::size_t extent = 1;  // the nodes of its subtree, itself included, which follow it in the tree
 
   // Tuple elements, layout (shape, stride), call args, apply (callee, args...), chain.
-  Children children() const { return Children(this + 1, child_count, this + extent); }
+  Children children() const { return Children(this + 1, this + extent); }
   const std::vector<std::int64_t>& template_args() const { return targs ? targs->values : kNone.values; }
   const std::vector<std::string>& template_types() const { return targs ? targs->types : kNone.types; }
 
@@ -98,6 +95,12 @@ struct Node {
 inline Children::iterator& Children::iterator::operator++() {
   at_ += at_->extent;
   return *this;
+}
+
+inline std::size_t Children::size() const {
+  std::size_t count = 0;
+  for (const Node* at = first_; at != end_; at += at->extent) ++count;
+  return count;
 }
 
 inline const Node& Children::operator[](std::size_t i) const {
@@ -132,7 +135,7 @@ class Tree {
 // read before it (shape : stride, a o b) is put in before that part.
 class TreeBuilder {
  public:
-  TreeBuilder() { tree_.nodes_.reserve(32); }  // a small expression never grows them
+  TreeBuilder() { tree_.nodes_.reserve(16); }  // a small expression never grows them (16 nodes take a cheap allocation)
 
   std::size_t size() const { return tree_.nodes_.size(); }
   Node& at(std::size_t i) { return tree_.nodes_[i]; }
@@ -143,12 +146,8 @@ class TreeBuilder {
   }
   // A new node at `i`, before the subtree that starts there (which becomes its first child).
   void open_before(std::size_t i);
-  // Node i's children are the `count` subtrees after it, up to the end.
-  void close(std::size_t i, std::size_t count) {
-    Node& n = tree_.nodes_[i];
-    n.child_count = count;
-    n.extent = tree_.nodes_.size() - i;
-  }
+  // Node i's children are the subtrees after it, up to the end.
+  void close(std::size_t i) { tree_.nodes_[i].extent = tree_.nodes_.size() - i; }
   // Template arguments for node i, kept by the tree.
   TemplateArgs& template_args_of(std::size_t i);
   // A copy of `name` kept by the tree, for a node whose text is gone.

@@ -131,16 +131,28 @@ class Evaluator {
     }
   }
 
+  // The value of `n` added to `values`; an integer (the most common
+  // element and argument) is written in place.
+  void add_value(std::vector<Value>& values, const Node& n) {
+    if (n.kind != Node::Kind::Integer) {
+      values.push_back(eval(n));
+      return;
+    }
+    Value& v = values.emplace_back();
+    v.kind = Value::Kind::Integer;
+    v.integer = integer_of(n);
+  }
+
   Value eval_node(const Node& n) {
     switch (n.kind) {
       case Node::Kind::Integer:
-        return Value::of(Int{n.value, n.is_static || !options_.dynamic, n.basis});
+        return Value::of(integer_of(n));
       case Node::Kind::Underscore:
         return Value::tag(Value::Kind::Underscore);
       case Node::Kind::Tuple: {
         std::vector<Value> elems;
         elems.reserve(n.children().size());
-        for (const auto& c : n.children()) elems.push_back(eval(c));
+        for (const auto& c : n.children()) add_value(elems, c);
         return Value::tuple(std::move(elems));
       }
       case Node::Kind::Layout:
@@ -180,7 +192,7 @@ class Evaluator {
   IntTuple int_tuple_of(const Node& n) const {
     if (n.kind == Node::Kind::Integer) return integer_of(n);
     std::vector<IntTuple> elems;
-    elems.reserve(n.child_count);
+    elems.reserve(n.children().size());
     for (const Node& c : n.children()) {
       if (c.kind == Node::Kind::Integer)
         elems.emplace_back(integer_of(c));
@@ -327,14 +339,14 @@ class Evaluator {
     const lang::Function* fn = lang::find_builtin(n.name);
     if (!fn && is_smem_layout_atom(n.name)) {  // GMMA::Layout_K_SW128_Atom<half_t>(i, j): the atom evaluated
       std::vector<Value> args;
-      for (const auto& a : n.children()) args.push_back(eval(a));
+      for (const auto& a : n.children()) add_value(args, a);
       return evaluate_at(smem_atom(n), args, n);
     }
     if (!fn) {
       if (const auto* extension_fn = extension_function(n)) {
         std::vector<Value> args;
         args.reserve(n.children().size());
-        for (const auto& a : n.children()) args.push_back(eval(a));
+        for (const auto& a : n.children()) add_value(args, a);
         return extension_call(n, *extension_fn, args);
       }
       if (const Value* bound = bound_value(n)) return apply_to(*bound, n, 0);
@@ -345,7 +357,7 @@ class Evaluator {
     }
     std::vector<Value> args;
     args.reserve(n.children().size());
-    for (const auto& a : n.children()) args.push_back(eval(a));
+    for (const auto& a : n.children()) add_value(args, a);
     // The language's own name (size) is the extension's function when an argument is the extension's value.
     if (std::any_of(args.begin(), args.end(), [](const Value& v) { return v.kind == Value::Kind::Object; }))
       if (const auto* extension_fn = extension_function(n)) return extension_call(n, *extension_fn, args);

@@ -534,7 +534,7 @@ void place(TreeBuilder& tree, GrammarNode&& g) {
     args.types = std::move(g.targ_types);
   }
   for (GrammarNode& part : g.parts) place(tree, std::move(part));
-  tree.close(self, g.parts.size());
+  tree.close(self);
 }
 
 Tree tree_of(GrammarNode&& root) {

@@ -50,18 +50,16 @@ class PlainReader {
     skip_space();
     if (at_compose()) {
       tree_.open_before(first);
-      std::size_t operands = 1;
       do {
         ++at_;
         skip_space();
         if (!atom()) return false;
-        ++operands;
         skip_space();
       } while (at_compose());
       Node& chain = tree_.at(first);
       chain.kind = Node::Kind::Compose;
       chain.offset = tree_.at(first + 1).offset;
-      tree_.close(first, operands);
+      tree_.close(first);
     }
     return at_ == text_.size() || peek() == ',' || peek() == ')';
   }
@@ -97,7 +95,7 @@ class PlainReader {
     Node& layout = tree_.at(first);
     layout.kind = Node::Kind::Layout;
     layout.offset = tree_.at(first + 1).offset;
-    tree_.close(first, 2);
+    tree_.close(first);
     return true;
   }
 
@@ -107,15 +105,14 @@ class PlainReader {
     const std::size_t self = tree_.open();
     tree_.at(self).kind = Node::Kind::Tuple;
     tree_.at(self).offset = at_;
-    std::size_t count = 0;
-    if (!elements(count)) return false;
-    tree_.close(self, count);
+    if (!elements()) return false;
+    tree_.close(self);
     return true;
   }
 
-  // '(' (expression (',' expression)*)? ')', counting the expressions;
-  // nesting past the limit is for the pre-scan to report.
-  bool elements(std::size_t& count) {
+  // '(' (expression (',' expression)*)? ')'; nesting past the limit is for
+  // the pre-scan to report.
+  bool elements() {
     if (++depth_ > max_depth_) return false;
     ++at_;  // '('
     skip_space();
@@ -125,12 +122,26 @@ class PlainReader {
       return true;
     }
     for (;;) {
-      if (!expression() || at_ == text_.size()) return false;
-      ++count;
+      if (at_integer_element()) {
+        if (!integer()) return false;
+      } else if (!expression() || at_ == text_.size()) {
+        return false;
+      }
       const char c = text_[at_++];  // ',' or ')', where expression() stopped
       if (c == ')') return --depth_, true;
       skip_space();
     }
+  }
+
+  // Whether an integer that its list's ',' or ')' follows at once comes
+  // next: the most common element, read without the general path.
+  bool at_integer_element() const {
+    std::size_t i = at_;
+    if (at(i) == '_') ++i;
+    if (at(i) == '-') ++i;
+    const std::size_t digits = i;
+    while (is_digit(at(i))) ++i;
+    return i > digits && (at(i) == ',' || at(i) == ')');
   }
 
   // _?-?digits, its node at its first character.
@@ -185,9 +196,8 @@ class PlainReader {
     }
     if (peek() != '(') return false;
     tree_.at(self).kind = Node::Kind::Call;
-    std::size_t count = 0;
-    if (!elements(count)) return false;
-    tree_.close(self, count);
+    if (!elements()) return false;
+    tree_.close(self);
     return true;
   }
 
