@@ -114,11 +114,16 @@ Layout composed_modes(std::vector<Layout>&& modes) {
 Layout composition_impl(const IntTuple& lhs_shape, const IntTuple& lhs_stride, const IntTuple& rhs_shape,
                         const IntTuple& rhs_stride, bool& weak, Diagnostics& diag) {
   if (rhs_shape.is_tuple()) {  // right-distributivity over the rhs modes
-    std::vector<Layout> modes;
-    modes.reserve(rhs_shape.rank());
-    for (int i = 0; i < rhs_shape.rank(); ++i)
-      modes.push_back(composition_impl(lhs_shape, lhs_stride, rhs_shape[i], rhs_stride[i], weak, diag));
-    return composed_modes(std::move(modes));
+    const int r = rhs_shape.rank();
+    std::vector<IntTuple> shapes, strides;
+    shapes.reserve(r);
+    strides.reserve(r);
+    for (int i = 0; i < r; ++i) {
+      Layout m = composition_impl(lhs_shape, lhs_stride, rhs_shape[i], rhs_stride[i], weak, diag);
+      shapes.push_back(std::move(m.shape));
+      strides.push_back(std::move(m.stride));
+    }
+    return Layout{IntTuple(std::move(shapes)), IntTuple(std::move(strides))};
   }
   LAYOUTX_TRACE_SCOPE(diag.trace(), "rhs mode", "shape", rhs_shape, "stride", rhs_stride);
   if (const Int d = rhs_stride.value(); d.is_scaled_basis()) {
@@ -175,7 +180,7 @@ void report_weak_composition(const Layout& a, const Layout& b, const Layout& r, 
 // of dynamic size-1 modes (which coalesce keeps) grow exponentially; refuse a
 // result past any layout a kernel uses before building it.
 void check_result_modes(const Layout& flat_a, const Layout& b) {
-  const std::size_t leaves_of_b = leaf_list(b.shape).size();
+  const std::size_t leaves_of_b = leaf_count(b.shape);
   const std::size_t bound = leaves_of_b * static_cast<std::size_t>(std::max(1, rank(flat_a)));
   if (bound > kMaxComposedModes)
     throw Error(fmt::format("the composition could have {} modes ({} modes of A times {} of B), more than "

@@ -44,7 +44,7 @@ Layout tile_unzip(const Layout& l, const Tiler& t, Diagnostics& diag) {
 
 // make_layout(a, b), b's modes moved in.
 Layout pair_of(const Layout& a, Layout&& b) {
-  return Layout{IntTuple::tuple({a.shape, std::move(b.shape)}), IntTuple::tuple({a.stride, std::move(b.stride)})};
+  return Layout{IntTuple::pair(a.shape, std::move(b.shape)), IntTuple::pair(a.stride, std::move(b.stride))};
 }
 
 Layout divide_by_layout(const Layout& l, const Layout& tiler, Diagnostics& diag) {
@@ -76,8 +76,7 @@ std::optional<Layout> divide_mode_by_integer(const Layout& l, Int n, const Diagn
   }
   const Int tile_stride = static_int(1) * d;
   const Int rest_scaled = rest_stride.is_constant(0) ? rest_stride : rest_stride * d;
-  return Layout{IntTuple::tuple({IntTuple(n), IntTuple(c)}),
-                IntTuple::tuple({IntTuple(tile_stride), IntTuple(rest_scaled)})};
+  return Layout{IntTuple::pair(n, c), IntTuple::pair(tile_stride, rest_scaled)};
 }
 
 Layout product_by_layout(const Layout& block, const Layout& tiler, Diagnostics& diag) {
@@ -123,6 +122,9 @@ Layout unpack_both(const Layout& z) { return Layout{unpack(z.shape, true, true),
 Layout logical_divide(const Layout& l, const Tiler& t, Diagnostics& diag) {
   switch (t.kind) {
     case Tiler::Kind::Layout:
+      // n:_1 is make_layout(n), the layout an integer tile n stands for.
+      if (t.layout.shape.is_leaf() && t.layout.stride.is_leaf() && t.layout.stride.value().is_constant(1))
+        if (std::optional<Layout> r = divide_mode_by_integer(l, t.layout.shape.value(), diag)) return std::move(*r);
       return divide_by_layout(l, t.layout, diag);
     case Tiler::Kind::Integer:
       if (std::optional<Layout> r = divide_mode_by_integer(l, t.extent, diag)) return std::move(*r);

@@ -9,6 +9,10 @@
 
 namespace layoutx {
 
+void IntTuple::copy_elements(const IntTuple& o) { elems_ = o.elems_; }
+
+void IntTuple::destroy_elements() { elems_.clear(); }
+
 const IntTuple& IntTuple::operator[](int i) const {
   if (is_leaf_) {
     if (i != 0)
@@ -66,16 +70,16 @@ static void collect_leaves(const IntTuple& t, std::vector<Int>& out) {
   for (const auto& e : t.elems()) collect_leaves(e, out);
 }
 
-static std::size_t count_leaves(const IntTuple& t) {
+std::size_t leaf_count(const IntTuple& t) {
   if (t.is_leaf()) return 1;
   std::size_t n = 0;
-  for (const auto& e : t.elems()) n += count_leaves(e);
+  for (const auto& e : t.elems()) n += leaf_count(e);
   return n;
 }
 
 std::vector<Int> leaves(const IntTuple& t) {
   std::vector<Int> out;
-  out.reserve(count_leaves(t));  // one block, not one per doubling
+  out.reserve(leaf_count(t));  // one block, not one per doubling
   collect_leaves(t, out);
   return out;
 }
@@ -292,7 +296,7 @@ IntTuple zip(const IntTuple& a, const IntTuple& b) {
   if (a.is_leaf() || b.is_leaf() || a.rank() != b.rank()) return zip(IntTuple::tuple({a, b}));
   std::vector<IntTuple> out;
   out.reserve(a.rank());
-  for (int j = 0; j < a.rank(); ++j) out.push_back(IntTuple::tuple({a.elems()[j], b.elems()[j]}));
+  for (int j = 0; j < a.rank(); ++j) out.push_back(IntTuple::pair(a.elems()[j], b.elems()[j]));
   return IntTuple(std::move(out));
 }
 
@@ -309,13 +313,15 @@ IntTuple zip2_by(const IntTuple& t, const IntTuple& guide) {
       return fmt::format("Mismatched ranks: {} against the tiler profile", to_text(t, shown));
     });
   std::vector<IntTuple> firsts, seconds;
+  firsts.reserve(guide.rank());
+  seconds.reserve(t.rank());
   for (int i = 0; i < guide.rank(); ++i) {
     IntTuple split = zip2_by(t.elems()[i], guide.elems()[i]);
-    firsts.push_back(split.elems()[0]);
-    seconds.push_back(split.elems()[1]);
+    firsts.push_back(std::move(split.elems()[0]));
+    seconds.push_back(std::move(split.elems()[1]));
   }
   for (int i = guide.rank(); i < t.rank(); ++i) seconds.push_back(t.elems()[i]);
-  return IntTuple::tuple({IntTuple(std::move(firsts)), IntTuple(std::move(seconds))});
+  return IntTuple::pair(IntTuple(std::move(firsts)), IntTuple(std::move(seconds)));
 }
 
 // detail::compact: returns the stride for `shape` and advances `current`.

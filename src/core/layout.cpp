@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
+#include "layoutx/leaf_list.hpp"
 #include "layoutx/notation.hpp"
 
 namespace layoutx {
@@ -47,7 +50,22 @@ IntTuple coshape(const Layout& l) {
   return inner_product(m1, a) + static_int(1);
 }
 
-Int cosize(const Layout& l) { return product(coshape(l)); }
+// product(coshape(l)) over the leaves, in coshape's order of operations (every
+// s - 1, then every |d|, then their products summed from _0, then + _1), so
+// that an overflow is reported as there; nested modes add their sums in the
+// same order. Scaled bases and incongruent layouts take coshape itself.
+Int cosize(const Layout& l) {
+  LeafList s = leaf_list(l.shape), d = leaf_list(l.stride);
+  const auto plain = [](Int x) { return !x.is_scaled_basis(); };
+  if (s.size() != d.size() || !std::all_of(s.begin(), s.end(), plain) || !std::all_of(d.begin(), d.end(), plain) ||
+      !congruent(l.shape, l.stride))
+    return product(coshape(l));
+  for (std::size_t i = 0; i < s.size(); ++i) s[i] = s[i] - static_int(1);
+  for (std::size_t i = 0; i < d.size(); ++i) d[i] = abs(d[i]);
+  Int sum = static_int(0);
+  for (std::size_t i = 0; i < s.size(); ++i) sum = sum + s[i] * d[i];
+  return sum + static_int(1);
+}
 
 Layout get(const Layout& l, int i) { return Layout{l.shape[i], l.stride[i]}; }
 

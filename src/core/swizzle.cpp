@@ -4,7 +4,6 @@
 
 #include <bit>
 #include <charconv>
-#include <string>
 
 #include "layoutx/notation.hpp"
 
@@ -60,16 +59,26 @@ Int apply_swizzles(const ComposedLayout& c, Int x) {
 
 Int evaluate(const ComposedLayout& c, const IntTuple& coord) { return apply_swizzles(c, evaluate(c.layout, coord)); }
 
+namespace {
+
+void append_swizzle_parameter(std::string& out, int v) {
+  char digits[12];
+  out.append(digits, std::to_chars(digits, digits + sizeof digits, v).ptr);
+}
+
+}  // namespace
+
+// Written by hand: a swizzled layout's line is printed often, and fmt's
+// general formatting cost more than the rest of its text.
 std::string to_text(const Swizzle& s) {
-  // Written by hand: every swizzled answer prints one, and fmt's parse of a format costs more than the rest.
-  char text[48] = "Sw<";
-  char* end = text + 3;
-  for (const int v : {s.bits, s.base, s.shift}) {
-    end = std::to_chars(end, text + sizeof text, v).ptr;
-    *end++ = ',';
-  }
-  end[-1] = '>';
-  return std::string(text, end);
+  std::string out = "Sw<";
+  append_swizzle_parameter(out, s.bits);
+  out += ',';
+  append_swizzle_parameter(out, s.base);
+  out += ',';
+  append_swizzle_parameter(out, s.shift);
+  out += '>';
+  return out;
 }
 
 ComposedLayout with_pointer_flag(const Swizzle& sw, const SmemPtrFlag& flag, const Layout& l) {
@@ -83,6 +92,7 @@ std::string to_text(const SmemPtrFlag& f) {
 
 std::string to_text(const ComposedLayout& c, Notation n) {
   std::string out = to_text(c.swizzle);
+  out.reserve(64);
   out += " o ";
   out += c.pointer ? to_text(*c.pointer) : to_text(c.offset, n);
   out += " o ";

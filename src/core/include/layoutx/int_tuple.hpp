@@ -19,6 +19,28 @@ class IntTuple {
   explicit IntTuple(std::vector<IntTuple> elems) : is_leaf_(false), elems_(std::move(elems)) {}
   static IntTuple tuple(std::initializer_list<IntTuple> elems) { return IntTuple(std::vector<IntTuple>(elems)); }
 
+  // An integer and an empty tuple have no elements to copy or destroy: their
+  // copy and destruction stay inline, and only a tuple's elements go through
+  // the vector's out-of-line code (which the default members would call for
+  // every integer inside a tuple, recursively).
+  IntTuple(const IntTuple& o) : is_leaf_(o.is_leaf_), value_(o.value_) {
+    if (!o.elems_.empty()) copy_elements(o);
+  }
+  IntTuple(IntTuple&&) noexcept = default;
+  IntTuple& operator=(const IntTuple&) = default;
+  IntTuple& operator=(IntTuple&&) noexcept = default;
+  ~IntTuple() {
+    if (!elems_.empty()) destroy_elements();
+  }
+  // (a, b), the two moved in (an initializer list would copy them once more).
+  static IntTuple pair(IntTuple a, IntTuple b) {
+    std::vector<IntTuple> elems;
+    elems.reserve(2);
+    elems.push_back(std::move(a));
+    elems.push_back(std::move(b));
+    return IntTuple(std::move(elems));
+  }
+
   bool is_leaf() const { return is_leaf_; }
   bool is_tuple() const { return !is_leaf_; }
   Int value() const { return value_; }
@@ -34,6 +56,9 @@ class IntTuple {
   bool operator!=(const IntTuple& o) const { return !(*this == o); }
 
  private:
+  void copy_elements(const IntTuple& o);
+  void destroy_elements();
+
   bool is_leaf_;
   Int value_;
   std::vector<IntTuple> elems_;
@@ -48,6 +73,7 @@ int depth(const IntTuple& t);
 Int product(const IntTuple& t);                       // CuTe's size() of a shape
 IntTuple flatten(const IntTuple& t);                  // depth <= 1; an integer stays an integer
 std::vector<Int> leaves(const IntTuple& t);           // flatten_to_tuple as a vector
+std::size_t leaf_count(const IntTuple& t);            // how many integers `leaves` gives
 IntTuple wrap(const IntTuple& t);                     // an integer becomes a one-element tuple
 IntTuple unwrap(const IntTuple& t);                   // a one-element tuple becomes its element
 IntTuple append(const IntTuple& t, const IntTuple& x);   // CuTe append: an integer first becomes (t)

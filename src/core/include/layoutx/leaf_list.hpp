@@ -4,6 +4,7 @@
 // every expression has.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <utility>
 #include <vector>
@@ -18,6 +19,18 @@ class LeafList {
   static constexpr std::size_t kInline = 8;
 
   std::size_t size() const { return size_; }
+  LeafList() {}  // the inline elements are written before they are read
+  LeafList(const LeafList& o) : heap_(o.heap_), size_(o.size_), spilled_(o.spilled_) {
+    if (!spilled_) std::copy(o.inline_, o.inline_ + size_, inline_);
+  }
+  LeafList& operator=(const LeafList& o) {
+    heap_ = o.heap_;
+    size_ = o.size_;
+    spilled_ = o.spilled_;
+    if (!spilled_) std::copy(o.inline_, o.inline_ + size_, inline_);
+    return *this;
+  }
+
   Int& operator[](std::size_t i) { return data()[i]; }
   const Int& operator[](std::size_t i) const { return data()[i]; }
   Int& back() { return data()[size_ - 1]; }
@@ -48,7 +61,9 @@ class LeafList {
   Int* data() { return spilled_ ? heap_.data() : inline_; }
   const Int* data() const { return spilled_ ? heap_.data() : inline_; }
 
-  Int inline_[kInline];
+  union {
+    Int inline_[kInline];
+  };
   std::vector<Int> heap_;
   std::size_t size_ = 0;
   bool spilled_ = false;
