@@ -79,12 +79,18 @@ std::optional<Layout> divide_mode_by_integer(const Layout& l, Int n, const Diagn
   return Layout{IntTuple::pair(n, c), IntTuple::pair(tile_stride, rest_scaled)};
 }
 
-Layout product_by_layout(const Layout& block, const Layout& tiler, Diagnostics& diag) {
+// The second mode of logical_product(block, tiler): the tiler's layout of
+// copies of the block, composed onto the block's complement.
+Layout block_copies(const Layout& block, const Layout& tiler, Diagnostics& diag) {
   LAYOUTX_TRACE_SCOPE(diag.trace(), "logical_product", "block", block, "tiler", tiler);
   const Int cotarget = size(block) * cosize(tiler);
   const Layout rest = complement(block, cotarget, diag);
   LAYOUTX_TRACE(diag.trace(), "complement gives", "cotarget", cotarget, "rest", rest);
-  return pair_of(block, composition(rest, tiler, diag));
+  return composition(rest, tiler, diag);
+}
+
+Layout product_by_layout(const Layout& block, const Layout& tiler, Diagnostics& diag) {
+  return pair_of(block, block_copies(block, tiler, diag));
 }
 
 // append_to_rank(l, r), kept in `padded` where it adds modes; l itself otherwise.
@@ -92,11 +98,6 @@ const Layout& at_rank(const Layout& l, int r, Layout& padded) {
   if (rank(l) >= r) return l;
   padded = append_to_rank(l, r);
   return padded;
-}
-
-// zip(get(p, first), get(p, second)) read in place.
-Layout zip_modes(const Layout& p, int first, int second) {
-  return Layout{zip(p.shape[first], p.shape[second]), zip(p.stride[first], p.stride[second])};
 }
 
 // slice(( _, (_,...,_) ), layout): mode 0 kept whole, mode `which` unpacked.
@@ -172,17 +173,21 @@ Layout flat_product(const Layout& block, const Tiler& t, Diagnostics& diag) {
 Layout blocked_product(const Layout& block, const Layout& tiler, Diagnostics& diag) {
   const int r = std::max(rank(block), rank(tiler));
   Layout padded_block, padded_tiler;
-  const Layout p = product_by_layout(at_rank(block, r, padded_block), at_rank(tiler, r, padded_tiler), diag);
-  LAYOUTX_TRACE(diag.trace(), "zip", "blocked_product zips", p, "as", "(block mode i, tiler mode i) per mode");
-  return zip_modes(p, 0, 1);
+  const Layout& b = at_rank(block, r, padded_block);
+  const Layout copies = block_copies(b, at_rank(tiler, r, padded_tiler), diag);
+  LAYOUTX_TRACE(diag.trace(), "zip", "blocked_product zips", pair_of(b, Layout(copies)), "as",
+                "(block mode i, tiler mode i) per mode");
+  return zip(b, copies);
 }
 
 Layout raked_product(const Layout& block, const Layout& tiler, Diagnostics& diag) {
   const int r = std::max(rank(block), rank(tiler));
   Layout padded_block, padded_tiler;
-  const Layout p = product_by_layout(at_rank(block, r, padded_block), at_rank(tiler, r, padded_tiler), diag);
-  LAYOUTX_TRACE(diag.trace(), "zip", "raked_product zips", p, "as", "(tiler mode i, block mode i) per mode");
-  return zip_modes(p, 1, 0);
+  const Layout& b = at_rank(block, r, padded_block);
+  const Layout copies = block_copies(b, at_rank(tiler, r, padded_tiler), diag);
+  LAYOUTX_TRACE(diag.trace(), "zip", "raked_product zips", pair_of(b, Layout(copies)), "as",
+                "(tiler mode i, block mode i) per mode");
+  return zip(copies, b);
 }
 
 Layout tile_to_shape(const Layout& block, const IntTuple& target, const std::optional<IntTuple>& order,
