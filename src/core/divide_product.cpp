@@ -100,25 +100,31 @@ const Layout& at_rank(const Layout& l, int r, Layout& padded) {
   return padded;
 }
 
-// slice(( _, (_,...,_) ), layout): mode 0 kept whole, mode `which` unpacked.
-IntTuple unpack(const IntTuple& t, bool first, bool second) {
+// slice(( _, (_,...,_) ), layout): mode 0 kept whole, mode `which` unpacked,
+// the modes moved out of t.
+IntTuple unpack(IntTuple&& t, bool first, bool second) {
   std::vector<IntTuple> out;
   for (int m = 0; m < 2; ++m) {
-    const IntTuple& mode = t[m];
+    static_cast<void>(t[m]);  // get<m>'s checks
+    IntTuple& mode = t.is_tuple() ? t.elems()[m] : t;
     const bool open = (m == 0 ? first : second) && mode.is_tuple() && mode.rank() > 1;
     if (open)
-      out.insert(out.end(), mode.elems().begin(), mode.elems().end());
+      out.insert(out.end(), std::make_move_iterator(mode.elems().begin()), std::make_move_iterator(mode.elems().end()));
     else
-      out.push_back(mode);
+      out.push_back(std::move(mode));
   }
   return IntTuple(std::move(out));
 }
 
+Layout unpacked(Layout&& z, bool first, bool second) {
+  return Layout{unpack(std::move(z.shape), first, second), unpack(std::move(z.stride), first, second)};
+}
+
 }  // namespace
 
-Layout unpack_rest(const Layout& z) { return Layout{unpack(z.shape, false, true), unpack(z.stride, false, true)}; }
+Layout unpack_rest(const Layout& z) { return unpacked(Layout(z), false, true); }
 
-Layout unpack_both(const Layout& z) { return Layout{unpack(z.shape, true, true), unpack(z.stride, true, true)}; }
+Layout unpack_both(const Layout& z) { return unpacked(Layout(z), true, true); }
 
 Layout logical_divide(const Layout& l, const Tiler& t, Diagnostics& diag) {
   switch (t.kind) {
@@ -142,8 +148,12 @@ Layout logical_divide(const Layout& l, const Tiler& t, Diagnostics& diag) {
 Layout zipped_divide(const Layout& l, const Tiler& t, Diagnostics& diag) {
   return tile_unzip(logical_divide(l, t, diag), t, diag);
 }
-Layout tiled_divide(const Layout& l, const Tiler& t, Diagnostics& diag) { return unpack_rest(zipped_divide(l, t, diag)); }
-Layout flat_divide(const Layout& l, const Tiler& t, Diagnostics& diag) { return unpack_both(zipped_divide(l, t, diag)); }
+Layout tiled_divide(const Layout& l, const Tiler& t, Diagnostics& diag) {
+  return unpacked(zipped_divide(l, t, diag), false, true);
+}
+Layout flat_divide(const Layout& l, const Tiler& t, Diagnostics& diag) {
+  return unpacked(zipped_divide(l, t, diag), true, true);
+}
 
 Layout logical_product(const Layout& block, const Tiler& t, Diagnostics& diag) {
   switch (t.kind) {
@@ -164,10 +174,10 @@ Layout zipped_product(const Layout& block, const Tiler& t, Diagnostics& diag) {
   return tile_unzip(logical_product(block, t, diag), t, diag);
 }
 Layout tiled_product(const Layout& block, const Tiler& t, Diagnostics& diag) {
-  return unpack_rest(zipped_product(block, t, diag));
+  return unpacked(zipped_product(block, t, diag), false, true);
 }
 Layout flat_product(const Layout& block, const Tiler& t, Diagnostics& diag) {
-  return unpack_both(zipped_product(block, t, diag));
+  return unpacked(zipped_product(block, t, diag), true, true);
 }
 
 Layout blocked_product(const Layout& block, const Layout& tiler, Diagnostics& diag) {
