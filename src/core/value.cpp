@@ -25,6 +25,13 @@ Value Value::of(const Layout& l) {
   return v;
 }
 
+Value Value::of(Layout&& l) {
+  Value v;
+  v.kind = Kind::Layout;
+  v.layout = std::move(l);
+  return v;
+}
+
 Value Value::of(const Swizzle& s) {
   Value v;
   v.kind = Kind::Swizzle;
@@ -32,7 +39,12 @@ Value Value::of(const Swizzle& s) {
   return v;
 }
 
-Value Value::of(const ComposedLayout& c) { return of(ComposedLayout(c)); }
+Value Value::of(const ComposedLayout& c) {
+  Value v;
+  v.kind = Kind::Composed;
+  v.composed_ = std::make_shared<const ComposedLayout>(c);
+  return v;
+}
 
 Value Value::of(ComposedLayout&& c) {
   Value v;
@@ -49,6 +61,11 @@ const ComposedLayout& Value::composed() const {
 Value Value::of(const AnyLayout& l) {
   if (const auto* p = std::get_if<Layout>(&l)) return of(*p);
   return of(std::get<ComposedLayout>(l));
+}
+
+Value Value::of(AnyLayout&& l) {
+  if (auto* p = std::get_if<Layout>(&l)) return of(std::move(*p));
+  return of(std::move(std::get<ComposedLayout>(l)));
 }
 
 Value Value::of(const SmemPtrFlag& f) {

@@ -11,6 +11,8 @@ void TreeBuilder::open_before(std::size_t i) {
 
 TemplateArgs& TreeBuilder::template_args_of(std::size_t i) {
   TemplateArgs& args = *tree_.templates_.emplace_back(std::make_unique<TemplateArgs>());
+  args.values.reserve(4);  // Sw<B,M,S>, take<B,E>: a few
+  args.types.reserve(4);
   tree_.nodes_[i].targs = &args;
   return args;
 }

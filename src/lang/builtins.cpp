@@ -1106,8 +1106,8 @@ Value compose_values(const Value& a, const Value& b, const Call* c, Diagnostics&
   };
   if (a.kind == Value::Kind::Swizzle) {
     if (b.kind == Value::Kind::Swizzle) return Value::of(composition(a.swizzle, b.swizzle));
-    if (b.kind == Value::Kind::Layout || b.is_int_tuple())
-      return Value::of(composition(a.swizzle, *b.as_plain_layout()));
+    if (b.kind == Value::Kind::Layout) return Value::of(composition(a.swizzle, b.layout));  // read in place
+    if (b.is_int_tuple()) return Value::of(composition(a.swizzle, *b.as_plain_layout()));
     return fail(fmt::format("cannot compose a swizzle with {} {}", a_kind_name(b), to_text(b, n)));
   }
   if (a.kind == Value::Kind::Composed) {

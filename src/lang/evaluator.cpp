@@ -503,6 +503,9 @@ class Evaluator {
   Value chain(const Node& n) {
     std::vector<Value> parts;
     std::vector<std::size_t> offsets;
+    const std::size_t count = n.children().size();
+    parts.reserve(count);
+    offsets.reserve(count);
     for (const auto& c : n.children()) {
       parts.push_back(eval(c));
       offsets.push_back(c.offset);
@@ -518,11 +521,12 @@ class Evaluator {
     auto is_layout = [&](std::size_t k) {
       return k < parts.size() && (parts[k].kind == Value::Kind::Layout || parts[k].is_int_tuple());
     };
+    // The next operand, made of parts i.. (each part is read once: it is moved out).
     auto next = [&]() -> Value {
       std::size_t k = i;
       while (is_stage(k)) k += 2;
-      if (k == i || !is_layout(k)) return parts[i++];
-      const Layout l = *parts[k].as_plain_layout();
+      if (k == i || !is_layout(k)) return std::move(parts[i++]);
+      Layout l = parts[k].kind == Value::Kind::Layout ? std::move(parts[k].layout) : *parts[k].as_plain_layout();
       // Built as written (no identity shortcut), so that every printed form reads back as itself.
       // A pointer flag is an offset CuTe only puts on the outermost stage (the atom's own).
       for (std::size_t j = k - 1; j > i + 1; j -= 2)
@@ -530,7 +534,7 @@ class Evaluator {
           throw SourceError("a pointer flag such as smem_ptr[16b](unset) is the offset of the outermost swizzle only",
                             offsets[j]);
       const bool flagged = parts[i + 1].kind == Value::Kind::PointerFlag;
-      ComposedLayout built{parts[k - 2].swizzle, flagged && k == i + 2 ? static_int(0) : parts[k - 1].integer, l, {}};
+      ComposedLayout built{parts[k - 2].swizzle, flagged && k == i + 2 ? static_int(0) : parts[k - 1].integer, std::move(l), {}};
       for (std::size_t j = k - 2; j > i; j -= 2) {
         built.nested.insert(built.nested.begin(), SwizzleStage{built.swizzle, built.offset});
         built.swizzle = parts[j - 2].swizzle;
@@ -538,7 +542,7 @@ class Evaluator {
       }
       if (flagged) built.pointer = parts[i + 1].pointer_flag;
       i = k + 1;
-      return Value::of(built);
+      return Value::of(std::move(built));
     };
     acc = next();
     while (i < parts.size()) {

@@ -40,10 +40,12 @@ struct Value {
   static Value of(Int i);
   static Value of(const IntTuple& t);
   static Value of(const Layout& l);
+  static Value of(Layout&& l);
   static Value of(const Swizzle& s);
   static Value of(const ComposedLayout& c);
   static Value of(ComposedLayout&& c);
   static Value of(const AnyLayout& l);
+  static Value of(AnyLayout&& l);
   static Value of(const SmemPtrFlag& f);
   static Value of(std::shared_ptr<const ValueObject> o);
   static Value tuple(std::vector<Value> elems);
