@@ -6,7 +6,6 @@
 #include <type_traits>
 #include <unordered_set>
 #include <utility>
-#include <vector>
 
 #include "layoutx/algebra.hpp"
 #include "layoutx/algebra_properties.hpp"
@@ -35,8 +34,9 @@ using Wide = __int128;
 // Whether one leaf s:d of B (s > 1, d > 0) meets every mode boundary P of A
 // (the product of A's first modes) evenly: P divides d, or d divides P and the
 // part of the leaf below P is whole (P/d divides s, or the leaf ends below P).
-bool leaf_meets_boundaries(const std::vector<Wide>& boundaries, Wide s, Wide d) {
-  for (const Wide p : boundaries) {
+bool leaf_meets_boundaries(const LeafList& boundaries, Wide s, Wide d) {
+  for (const Int boundary : boundaries) {
+    const Wide p = boundary.value;
     if (d >= p) {
       if (d % p != 0) return false;
     } else if (p % d != 0 || (d * s > p && s % (p / d) != 0)) {
@@ -55,27 +55,31 @@ bool leaf_meets_boundaries(const std::vector<Wide>& boundaries, Wide s, Wide d) 
 bool composition_is_exact(const Layout& a, const Layout& b) {
   LeafList shape, flat_stride;
   coalesce_x_modes(a, shape, flat_stride);
-  std::vector<Wide> boundaries;
-  boundaries.reserve(shape.size());
+  LeafList boundaries;  // each fits 64 bits
   Wide p = 1;
   for (std::size_t j = 0; j + 1 < shape.size(); ++j) {
     if (shape[j].value <= 0) return false;
     p *= shape[j].value;
     if (p > INT64_MAX) break;  // no offset of B reaches past this boundary
-    boundaries.push_back(p);
+    boundaries.push_back(Int{static_cast<std::int64_t>(p)});
   }
   const LeafList s = leaf_list(b.shape), d = leaf_list(b.stride);
-  std::vector<std::pair<Wide, Wide>> used;  // (stride, shape) of the leaves that move
-  used.reserve(s.size());
+  LeafList used_stride, used_shape;  // the leaves that move, in (stride, shape) order
   for (std::size_t k = 0; k < s.size(); ++k) {
     if (s[k].value == 1) continue;
     if (s[k].value <= 0 || d[k].value <= 0) return false;
     if (!leaf_meets_boundaries(boundaries, s[k].value, d[k].value)) return false;
-    used.emplace_back(d[k].value, s[k].value);
+    used_stride.push_back(d[k]);
+    used_shape.push_back(s[k]);
+    for (std::size_t i = used_stride.size() - 1; i > 0; --i) {
+      const auto key = [&](std::size_t at) { return std::pair(used_stride[at].value, used_shape[at].value); };
+      if (!(key(i) < key(i - 1))) break;
+      std::swap(used_stride[i], used_stride[i - 1]);
+      std::swap(used_shape[i], used_shape[i - 1]);
+    }
   }
-  std::sort(used.begin(), used.end());
-  for (std::size_t k = 0; k + 1 < used.size(); ++k)
-    if (used[k + 1].first < used[k].first * used[k].second) return false;
+  for (std::size_t k = 0; k + 1 < used_stride.size(); ++k)
+    if (Wide{used_stride[k + 1].value} < Wide{used_stride[k].value} * used_shape[k].value) return false;
   return true;
 }
 

@@ -79,12 +79,18 @@ std::optional<Layout> divide_mode_by_integer(const Layout& l, Int n, const Diagn
   return Layout{IntTuple::pair(n, c), IntTuple::pair(tile_stride, rest_scaled)};
 }
 
-Layout product_by_layout(const Layout& block, const Layout& tiler, Diagnostics& diag) {
+// The second mode of logical_product(block, tiler): the tiler's layout of
+// copies of the block, composed onto the block's complement.
+Layout block_copies(const Layout& block, const Layout& tiler, Diagnostics& diag) {
   LAYOUTX_TRACE_SCOPE(diag.trace(), "logical_product", "block", block, "tiler", tiler);
   const Int cotarget = size(block) * cosize(tiler);
   const Layout rest = complement(block, cotarget, diag);
   LAYOUTX_TRACE(diag.trace(), "complement gives", "cotarget", cotarget, "rest", rest);
-  return pair_of(block, composition(rest, tiler, diag));
+  return composition(rest, tiler, diag);
+}
+
+Layout product_by_layout(const Layout& block, const Layout& tiler, Diagnostics& diag) {
+  return pair_of(block, block_copies(block, tiler, diag));
 }
 
 // append_to_rank(l, r), kept in `padded` where it adds modes; l itself otherwise.
@@ -94,30 +100,31 @@ const Layout& at_rank(const Layout& l, int r, Layout& padded) {
   return padded;
 }
 
-// zip(get(p, first), get(p, second)) read in place.
-Layout zip_modes(const Layout& p, int first, int second) {
-  return Layout{zip(p.shape[first], p.shape[second]), zip(p.stride[first], p.stride[second])};
-}
-
-// slice(( _, (_,...,_) ), layout): mode 0 kept whole, mode `which` unpacked.
-IntTuple unpack(const IntTuple& t, bool first, bool second) {
+// slice(( _, (_,...,_) ), layout): mode 0 kept whole, mode `which` unpacked,
+// the modes moved out of t.
+IntTuple unpack(IntTuple&& t, bool first, bool second) {
   std::vector<IntTuple> out;
   for (int m = 0; m < 2; ++m) {
-    const IntTuple& mode = t[m];
+    static_cast<void>(t[m]);  // get<m>'s checks
+    IntTuple& mode = t.is_tuple() ? t.elems()[m] : t;
     const bool open = (m == 0 ? first : second) && mode.is_tuple() && mode.rank() > 1;
     if (open)
-      out.insert(out.end(), mode.elems().begin(), mode.elems().end());
+      out.insert(out.end(), std::make_move_iterator(mode.elems().begin()), std::make_move_iterator(mode.elems().end()));
     else
-      out.push_back(mode);
+      out.push_back(std::move(mode));
   }
   return IntTuple(std::move(out));
 }
 
+Layout unpacked(Layout&& z, bool first, bool second) {
+  return Layout{unpack(std::move(z.shape), first, second), unpack(std::move(z.stride), first, second)};
+}
+
 }  // namespace
 
-Layout unpack_rest(const Layout& z) { return Layout{unpack(z.shape, false, true), unpack(z.stride, false, true)}; }
+Layout unpack_rest(const Layout& z) { return unpacked(Layout(z), false, true); }
 
-Layout unpack_both(const Layout& z) { return Layout{unpack(z.shape, true, true), unpack(z.stride, true, true)}; }
+Layout unpack_both(const Layout& z) { return unpacked(Layout(z), true, true); }
 
 Layout logical_divide(const Layout& l, const Tiler& t, Diagnostics& diag) {
   switch (t.kind) {
@@ -141,8 +148,12 @@ Layout logical_divide(const Layout& l, const Tiler& t, Diagnostics& diag) {
 Layout zipped_divide(const Layout& l, const Tiler& t, Diagnostics& diag) {
   return tile_unzip(logical_divide(l, t, diag), t, diag);
 }
-Layout tiled_divide(const Layout& l, const Tiler& t, Diagnostics& diag) { return unpack_rest(zipped_divide(l, t, diag)); }
-Layout flat_divide(const Layout& l, const Tiler& t, Diagnostics& diag) { return unpack_both(zipped_divide(l, t, diag)); }
+Layout tiled_divide(const Layout& l, const Tiler& t, Diagnostics& diag) {
+  return unpacked(zipped_divide(l, t, diag), false, true);
+}
+Layout flat_divide(const Layout& l, const Tiler& t, Diagnostics& diag) {
+  return unpacked(zipped_divide(l, t, diag), true, true);
+}
 
 Layout logical_product(const Layout& block, const Tiler& t, Diagnostics& diag) {
   switch (t.kind) {
@@ -163,26 +174,30 @@ Layout zipped_product(const Layout& block, const Tiler& t, Diagnostics& diag) {
   return tile_unzip(logical_product(block, t, diag), t, diag);
 }
 Layout tiled_product(const Layout& block, const Tiler& t, Diagnostics& diag) {
-  return unpack_rest(zipped_product(block, t, diag));
+  return unpacked(zipped_product(block, t, diag), false, true);
 }
 Layout flat_product(const Layout& block, const Tiler& t, Diagnostics& diag) {
-  return unpack_both(zipped_product(block, t, diag));
+  return unpacked(zipped_product(block, t, diag), true, true);
 }
 
 Layout blocked_product(const Layout& block, const Layout& tiler, Diagnostics& diag) {
   const int r = std::max(rank(block), rank(tiler));
   Layout padded_block, padded_tiler;
-  const Layout p = product_by_layout(at_rank(block, r, padded_block), at_rank(tiler, r, padded_tiler), diag);
-  LAYOUTX_TRACE(diag.trace(), "zip", "blocked_product zips", p, "as", "(block mode i, tiler mode i) per mode");
-  return zip_modes(p, 0, 1);
+  const Layout& b = at_rank(block, r, padded_block);
+  const Layout copies = block_copies(b, at_rank(tiler, r, padded_tiler), diag);
+  LAYOUTX_TRACE(diag.trace(), "zip", "blocked_product zips", pair_of(b, Layout(copies)), "as",
+                "(block mode i, tiler mode i) per mode");
+  return zip(b, copies);
 }
 
 Layout raked_product(const Layout& block, const Layout& tiler, Diagnostics& diag) {
   const int r = std::max(rank(block), rank(tiler));
   Layout padded_block, padded_tiler;
-  const Layout p = product_by_layout(at_rank(block, r, padded_block), at_rank(tiler, r, padded_tiler), diag);
-  LAYOUTX_TRACE(diag.trace(), "zip", "raked_product zips", p, "as", "(tiler mode i, block mode i) per mode");
-  return zip_modes(p, 1, 0);
+  const Layout& b = at_rank(block, r, padded_block);
+  const Layout copies = block_copies(b, at_rank(tiler, r, padded_tiler), diag);
+  LAYOUTX_TRACE(diag.trace(), "zip", "raked_product zips", pair_of(b, Layout(copies)), "as",
+                "(tiler mode i, block mode i) per mode");
+  return zip(copies, b);
 }
 
 Layout tile_to_shape(const Layout& block, const IntTuple& target, const std::optional<IntTuple>& order,

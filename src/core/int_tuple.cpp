@@ -300,12 +300,16 @@ IntTuple zip(const IntTuple& a, const IntTuple& b) {
   return IntTuple(std::move(out));
 }
 
+static void check_zip2_mode(const IntTuple& t) {
+  if (t.rank() != 2 || t.is_leaf())
+    throw naming_values([&](Notation shown) {
+      return fmt::format("Mismatched rank: zip2_by needs a rank-2 mode, got {}", to_text(t, shown));
+    });
+}
+
 IntTuple zip2_by(const IntTuple& t, const IntTuple& guide) {
   if (guide.is_leaf()) {
-    if (t.rank() != 2 || t.is_leaf())
-      throw naming_values([&](Notation shown) {
-        return fmt::format("Mismatched rank: zip2_by needs a rank-2 mode, got {}", to_text(t, shown));
-      });
+    check_zip2_mode(t);
     return t;
   }
   if (t.is_leaf() || t.rank() < guide.rank())
@@ -316,7 +320,14 @@ IntTuple zip2_by(const IntTuple& t, const IntTuple& guide) {
   firsts.reserve(guide.rank());
   seconds.reserve(t.rank());
   for (int i = 0; i < guide.rank(); ++i) {
-    IntTuple split = zip2_by(t.elems()[i], guide.elems()[i]);
+    const IntTuple& mode = t.elems()[i];
+    if (guide.elems()[i].is_leaf()) {  // the mode itself is the split: its elements, not a copy of it
+      check_zip2_mode(mode);
+      firsts.push_back(mode.elems()[0]);
+      seconds.push_back(mode.elems()[1]);
+      continue;
+    }
+    IntTuple split = zip2_by(mode, guide.elems()[i]);
     firsts.push_back(std::move(split.elems()[0]));
     seconds.push_back(std::move(split.elems()[1]));
   }

@@ -2,9 +2,8 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
+#include <cstdint>
 
-#include "layoutx/leaf_list.hpp"
 #include "layoutx/notation.hpp"
 
 namespace layoutx {
@@ -50,20 +49,40 @@ IntTuple coshape(const Layout& l) {
   return inner_product(m1, a) + static_int(1);
 }
 
-// product(coshape(l)) over the leaves, in coshape's order of operations (every
-// s - 1, then every |d|, then their products summed from _0, then + _1), so
-// that an overflow is reported as there; nested modes add their sums in the
-// same order. Scaled bases and incongruent layouts take coshape itself.
+namespace {
+
+// Whether cosize_terms may stand for coshape: plain integers on a shape and a
+// stride of one nesting, none of whose s - 1 or |d| overflows (coshape takes
+// those of every leaf before any product, so their error would come first).
+bool cosize_by_leaves(const IntTuple& s, const IntTuple& d) {
+  if (s.is_leaf() || d.is_leaf()) {
+    if (!s.is_leaf() || !d.is_leaf()) return false;
+    const Int a = s.value(), b = d.value();
+    return !a.is_scaled_basis() && !b.is_scaled_basis() && a.value != INT64_MIN && b.value != INT64_MIN;
+  }
+  if (s.rank() != d.rank()) return false;
+  for (int i = 0; i < s.rank(); ++i)
+    if (!cosize_by_leaves(s.elems()[i], d.elems()[i])) return false;
+  return true;
+}
+
+// sum + (s - 1) * |d| leaf after leaf: the partial sums of coshape's
+// inner product, whose nested modes add their own sums in the same order.
+void add_cosize_terms(const IntTuple& s, const IntTuple& d, Int& sum) {
+  if (s.is_leaf()) {
+    sum = sum + (s.value() - static_int(1)) * abs(d.value());
+    return;
+  }
+  for (int i = 0; i < s.rank(); ++i) add_cosize_terms(s.elems()[i], d.elems()[i], sum);
+}
+
+}  // namespace
+
+// product(coshape(l)) without building coshape's tuples.
 Int cosize(const Layout& l) {
-  LeafList s = leaf_list(l.shape), d = leaf_list(l.stride);
-  const auto plain = [](Int x) { return !x.is_scaled_basis(); };
-  if (s.size() != d.size() || !std::all_of(s.begin(), s.end(), plain) || !std::all_of(d.begin(), d.end(), plain) ||
-      !congruent(l.shape, l.stride))
-    return product(coshape(l));
-  for (std::size_t i = 0; i < s.size(); ++i) s[i] = s[i] - static_int(1);
-  for (std::size_t i = 0; i < d.size(); ++i) d[i] = abs(d[i]);
+  if (!cosize_by_leaves(l.shape, l.stride)) return product(coshape(l));
   Int sum = static_int(0);
-  for (std::size_t i = 0; i < s.size(); ++i) sum = sum + s[i] * d[i];
+  add_cosize_terms(l.shape, l.stride, sum);
   return sum + static_int(1);
 }
 

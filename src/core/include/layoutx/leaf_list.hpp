@@ -42,9 +42,7 @@ class LeafList {
       inline_[size_++] = x;
       return;
     }
-    if (!spilled_) spilled_ = true, heap_.assign(inline_, inline_ + size_);
-    heap_.push_back(x);
-    ++size_;
+    push_back_spilled(x);
   }
   void reverse() {
     Int* d = data();
@@ -58,6 +56,13 @@ class LeafList {
   }
 
  private:
+  // Out of line: the inline case above is the one nearly every list takes.
+  [[gnu::noinline]] void push_back_spilled(Int x) {
+    if (!spilled_) spilled_ = true, heap_.assign(inline_, inline_ + size_);
+    heap_.push_back(x);
+    ++size_;
+  }
+
   Int* data() { return spilled_ ? heap_.data() : inline_; }
   const Int* data() const { return spilled_ ? heap_.data() : inline_; }
 
