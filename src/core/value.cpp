@@ -147,6 +147,12 @@ std::optional<Tiler> as_tiler(const Value& v) {
       std::vector<Tiler> modes;
       modes.reserve(v.elems.size());
       for (const auto& e : v.elems) {
+        if (e.kind == Value::Kind::Integer) {  // the most common mode, written in place
+          Tiler& mode = modes.emplace_back();
+          mode.kind = Tiler::Kind::Integer;
+          mode.extent = e.integer;
+          continue;
+        }
         auto t = as_tiler(e);
         if (!t) return std::nullopt;
         modes.push_back(std::move(*t));

@@ -10,7 +10,7 @@ void TreeBuilder::open_before(std::size_t i) {
 }
 
 TemplateArgs& TreeBuilder::template_args_of(std::size_t i) {
-  TemplateArgs& args = *tree_.templates_.emplace_back(std::make_unique<TemplateArgs>());
+  TemplateArgs& args = *tree_.kept().templates.emplace_back(std::make_unique<TemplateArgs>());
   args.values.reserve(4);  // Sw<B,M,S>, take<B,E>: a few
   args.types.reserve(4);
   tree_.nodes_[i].targs = &args;
@@ -18,7 +18,7 @@ TemplateArgs& TreeBuilder::template_args_of(std::size_t i) {
 }
 
 std::string_view TreeBuilder::keep(std::string_view name) {
-  return *tree_.names_.emplace_back(std::make_unique<std::string>(name));
+  return *tree_.kept().names.emplace_back(std::make_unique<std::string>(name));
 }
 
 Tree subtree(const Node& n) {

@@ -125,9 +125,18 @@ class Tree {
 
  private:
   friend class TreeBuilder;
+  // What few trees have: template arguments, and a subtree's names, which no text holds.
+  struct Kept {
+    std::vector<std::unique_ptr<TemplateArgs>> templates;
+    std::vector<std::unique_ptr<std::string>> names;
+  };
+  Kept& kept() {
+    if (!kept_) kept_ = std::make_unique<Kept>();
+    return *kept_;
+  }
+
   std::vector<Node> nodes_;  // in text order: each node before its subtree
-  std::vector<std::unique_ptr<TemplateArgs>> templates_;
-  std::vector<std::unique_ptr<std::string>> names_;  // a subtree's names, which no text holds
+  std::unique_ptr<Kept> kept_;
 };
 
 // Builds a tree in text order: a node is opened before its children are
