@@ -64,10 +64,9 @@ Command register_eval(CLI::App* sub, Settings& s) {
   add_expressions(sub, *exprs);
   return {sub, [&s, exprs, both, jobs] {
             if (*both) return run_show_both(s, *exprs);
-            return for_each_answer(s, *exprs, *jobs, [&s](const Value& v) {
-              std::string line = render_notation(v, notation(s));
+            return for_each_answer(s, *exprs, *jobs, [&s](const Value& v, std::string& line) {
+              append_notation(line, v, notation(s));
               line += '\n';
-              return line;
             });
           }};
 }

@@ -234,14 +234,17 @@ int for_each_expression_text(const Settings& s, const std::vector<std::string>& 
 }
 
 int for_each_answer(const Settings& s, const std::vector<std::string>& expressions, int jobs,
-                    const std::function<std::string(const Value&)>& answer) {
-  // One expression: its warnings and answer (or its error) go to `to`.
-  const auto answered = [&s, &answer](const InputExpression& input, Output& to) {
+                    const std::function<void(const Value&, std::string& line)>& answer) {
+  // One expression: its warnings and answer (or its error) go to `to`; the
+  // answer is written into `line`, kept from one expression to the next.
+  const auto answered = [&s, &answer](const InputExpression& input, Output& to, std::string& line) {
     return reported_input(s, input, to, [&](std::string_view expr) {
       Diagnostics diag = diagnostics(s);
       const Value v = evaluate_input(s, expr, diag);
       report_warnings(diag, to);
-      to.out(answer(v));
+      line.clear();
+      answer(v, line);
+      to.out(line);
       return kOk;
     });
   };
@@ -252,6 +255,7 @@ int for_each_answer(const Settings& s, const std::vector<std::string>& expressio
   // writing, which only this thread can do, cost the threads no time.
   Batch batches[2];
   Batch* pending = nullptr;  // on the threads, its answers not written yet
+  std::string line;          // this thread's answer line
   WorkerThreads workers;     // after the batches: stopped before they go
   const auto write_pending = [&] {
     workers.finish();
@@ -271,7 +275,7 @@ int for_each_answer(const Settings& s, const std::vector<std::string>& expressio
     if (threads == 1) {
       if (pending != nullptr) write_pending();
       for (std::size_t i = 0; i < batch.size; ++i)
-        if (answered(batch[i], standard_streams()) != kOk) status = kRejected;
+        if (answered(batch[i], standard_streams(), line) != kOk) status = kRejected;
       continue;
     }
     workers.finish();
@@ -283,9 +287,11 @@ int for_each_answer(const Settings& s, const std::vector<std::string>& expressio
       // Written into a transcript of the thread's own, not one beside the
       // others' in the vector: that would share their cache lines.
       Transcript written;
+      std::string part_line;
       int part_status = kOk;
-      for (std::size_t i = part_begin(n, parts, p); i < part_begin(n, parts, p + 1); ++i)
-        if (answered(batch[i], written) != kOk) part_status = kRejected;
+      const std::size_t end = part_begin(n, parts, p + 1);
+      for (std::size_t i = part_begin(n, parts, p); i < end; ++i)
+        if (answered(batch[i], written, part_line) != kOk) part_status = kRejected;
       batch.transcripts[static_cast<std::size_t>(p)] = std::move(written);
       batch.statuses[static_cast<std::size_t>(p)] = part_status;
     });

@@ -110,9 +110,10 @@ int for_each_expression(const Settings& s, const std::vector<std::string>& expre
 // up to `jobs` threads (0: every core; 1: one line at a time), and answers,
 // warnings and errors are written in input order, as one at a time would
 // write them. Only the lines already read are shared out; the next read waits
-// until every answer before it is written.
+// until every answer before it is written. `answer` appends the text of a
+// value's answer to a line that each thread reuses.
 int for_each_answer(const Settings& s, const std::vector<std::string>& expressions, int jobs,
-                    const std::function<std::string(const Value&)>& answer);
+                    const std::function<void(const Value&, std::string& line)>& answer);
 
 // The argument as a layout-like value (a bare shape is the compact column-major layout).
 AnyLayout require_layout(const Value& v, const char* command, Notation n);

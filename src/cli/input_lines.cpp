@@ -39,7 +39,7 @@ class StandardInput {
       }
       any = true;
       const char* start = buffer_ + pos_;
-      const auto* newline = static_cast<const char*>(std::memchr(start, '\n', end_ - pos_));
+      const char* newline = next_newline();
       const std::size_t piece = newline ? static_cast<std::size_t>(newline - start) : end_ - pos_;
       if (text.size() < keep) text.append(start, std::min(piece, keep - text.size()));
       length += piece;
@@ -63,10 +63,22 @@ class StandardInput {
     }
     pos_ = 0;
     end_ = static_cast<std::size_t>(n);
+    found_ = kNone;
     return true;
   }
 
-  bool has_newline() const { return std::memchr(buffer_ + pos_, '\n', end_ - pos_) != nullptr; }
+  bool has_newline() { return next_newline() != nullptr; }
+
+  // The first newline at or after pos_, or null. The one found is kept:
+  // holds_line and read_line ask for the same one, once each per line.
+  const char* next_newline() {
+    if (found_ < pos_ || found_ >= end_) {
+      const auto* p = static_cast<const char*>(std::memchr(buffer_ + pos_, '\n', end_ - pos_));
+      if (!p) return nullptr;
+      found_ = static_cast<std::size_t>(p - buffer_);
+    }
+    return buffer_ + found_;
+  }
 
   // Moves the start of a line to the front of the buffer and appends what
   // standard input holds, where a read cannot wait: without this every
@@ -79,6 +91,7 @@ class StandardInput {
     std::memmove(buffer_, buffer_ + pos_, end_ - pos_);
     end_ -= pos_;
     pos_ = 0;
+    found_ = kNone;
     ssize_t n = 0;
     do n = ::read(STDIN_FILENO, buffer_ + end_, sizeof buffer_ - end_);
     while (n < 0 && errno == EINTR);
@@ -89,6 +102,10 @@ class StandardInput {
 
   char buffer_[1 << 16];
   std::size_t pos_ = 0, end_ = 0;
+  // Where next_newline found the first newline at or after pos_; kNone once
+  // the buffer's bytes move.
+  static constexpr std::size_t kNone = ~std::size_t{0};
+  std::size_t found_ = kNone;
   bool done_ = false;
 };
 
@@ -101,8 +118,9 @@ StandardInput& standard_input() {
 }  // namespace
 
 bool holds_no_expression(std::string_view line) {
-  const auto first = line.find_first_not_of(" \t");
-  return first == std::string_view::npos || (line[first] == '#' && line.substr(first, 5) != "#ttg.");
+  std::size_t first = 0;  // a loop: find_first_not_of calls memchr per letter, on every line read
+  while (first < line.size() && (line[first] == ' ' || line[first] == '\t')) ++first;
+  return first == line.size() || (line[first] == '#' && line.substr(first, 5) != "#ttg.");
 }
 
 ExpressionSource::ExpressionSource(std::vector<std::string> args, std::size_t max_length)

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstring>
 #include <numeric>
 
 #include "attribute.hpp"
@@ -554,11 +555,36 @@ void check_shape(const Shape& shape, std::size_t at) {
 
 }  // namespace
 
+namespace {
+
+// Whether `text` holds `word`: memchr finds each candidate first letter, where
+// string_view::find compares letter by letter. Every line eval reads asks
+// this of a CuTe expression first.
+bool holds_word(std::string_view text, std::string_view word) {
+  const char* at = text.data();
+  const char* const end = text.data() + text.size();
+  while (static_cast<std::size_t>(end - at) >= word.size()) {
+    at = static_cast<const char*>(std::memchr(at, word[0], static_cast<std::size_t>(end - at) - word.size() + 1));
+    if (!at) return false;
+    if (std::string_view(at, word.size()) == word) return true;
+    ++at;
+  }
+  return false;
+}
+
+}  // namespace
+
 bool is_triton_text(std::string_view text) {
-  const auto start = text.find_first_not_of(" \t\r\n");
-  if (start == std::string_view::npos) return false;
-  return text.substr(start, 5) == "#ttg." || text.find("where out dims are:") != std::string_view::npos ||
-         text.substr(start, 13) == "(empty layout";
+  std::size_t start = 0;
+  while (start < text.size() && (text[start] == ' ' || text[start] == '\t' || text[start] == '\r' || text[start] == '\n'))
+    ++start;
+  if (start == text.size()) return false;
+  // The first letter decides before any comparison: a CuTe expression pays
+  // only for the search of the linear layout's last line.
+  const std::string_view rest = text.substr(start);
+  if (rest[0] == '#' && rest.substr(0, 5) == "#ttg.") return true;
+  if (rest[0] == '(' && rest.substr(0, 13) == "(empty layout") return true;
+  return holds_word(text, "where out dims are:");
 }
 
 LinearLayout linear_layout_of(std::string_view text, const std::vector<std::int64_t>& shape) {

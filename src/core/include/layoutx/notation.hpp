@@ -21,5 +21,7 @@ struct Notation {
 std::string to_text(Int i, Notation n = {});
 std::string to_text(const IntTuple& t, Notation n = {});
 std::string to_text(const Layout& l, Notation n = {});
+// The layout's text appended to `out` (eval writes its answers so, into one reused line).
+void append_text(std::string& out, const Layout& l, Notation n = {});
 
 }  // namespace layoutx

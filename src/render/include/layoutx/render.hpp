@@ -12,6 +12,8 @@ namespace layoutx {
 
 // CuTe's print text of a value, in the notation asked for.
 std::string render_notation(const Value& v, Notation n);
+// The same appended to `out`.
+void append_notation(std::string& out, const Value& v, Notation n);
 
 // Rows or columns [begin, end) of a grid (print --rows/--cols); end -1 is the last.
 struct GridWindow {
