@@ -4,6 +4,7 @@
 
 #include <functional>
 #include <initializer_list>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -34,11 +35,8 @@ class IntTuple {
   }
   // (a, b), the two moved in (an initializer list would copy them once more).
   static IntTuple pair(IntTuple a, IntTuple b) {
-    std::vector<IntTuple> elems;
-    elems.reserve(2);
-    elems.push_back(std::move(a));
-    elems.push_back(std::move(b));
-    return IntTuple(std::move(elems));
+    IntTuple two[2] = {std::move(a), std::move(b)};
+    return IntTuple(std::vector<IntTuple>(std::make_move_iterator(two), std::make_move_iterator(two + 2)));
   }
 
   bool is_leaf() const { return is_leaf_; }
