@@ -187,6 +187,15 @@ class Evaluator {
     return integers <= kMaxValueIntegers;
   }
 
+  // Whether two literals of integers and tuples are nested alike (their
+  // int tuples are congruent): the same kinds and extents in text order.
+  static bool same_nesting(const Node& a, const Node& b) {
+    if (a.extent != b.extent) return false;
+    for (std::size_t i = 0; i < a.extent; ++i)
+      if ((&a)[i].kind != (&b)[i].kind || (&a)[i].extent != (&b)[i].extent) return false;
+    return true;
+  }
+
   Int integer_of(const Node& n) const { return Int{n.value, n.is_static || !options_.dynamic, n.basis}; }
 
   IntTuple int_tuple_of(const Node& n) const {
@@ -211,7 +220,7 @@ class Evaluator {
       v.layout.shape = int_tuple_of(shape_node);
       v.layout.stride = int_tuple_of(stride_node);
       // make_layout is called only for its message when the two are not congruent.
-      if (!congruent(v.layout.shape, v.layout.stride)) {
+      if (!same_nesting(shape_node, stride_node)) {
         try {
           (void)make_layout(v.layout.shape, v.layout.stride);
         } catch (const Error& e) {

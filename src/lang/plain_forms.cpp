@@ -122,26 +122,34 @@ class PlainReader {
       return true;
     }
     for (;;) {
-      if (at_integer_element()) {
-        if (!integer()) return false;
-      } else if (!expression() || at_ == text_.size()) {
-        return false;
-      }
+      if (!integer_element() && (!expression() || at_ == text_.size())) return false;
       const char c = text_[at_++];  // ',' or ')', where expression() stopped
       if (c == ')') return --depth_, true;
       skip_space();
     }
   }
 
-  // Whether an integer that its list's ',' or ')' follows at once comes
-  // next: the most common element, read without the general path.
-  bool at_integer_element() const {
+  // An integer that its list's ',' or ')' follows at once: the most common
+  // element, read without the general path. Reads nothing when the next
+  // element is anything else.
+  bool integer_element() {
     std::size_t i = at_;
-    if (at(i) == '_') ++i;
-    if (at(i) == '-') ++i;
-    const std::size_t digits = i;
-    while (is_digit(at(i))) ++i;
-    return i > digits && (at(i) == ',' || at(i) == ')');
+    const bool is_static = at(i) == '_';
+    if (is_static) ++i;
+    const bool negative = at(i) == '-';
+    if (negative) ++i;
+    const std::size_t first = i;
+    std::int64_t magnitude = 0;
+    for (; is_digit(at(i)); ++i)
+      if (i - first < kMaxPlainDigits) magnitude = magnitude * 10 + (text_[i] - '0');
+    if (i == first || i - first > kMaxPlainDigits || (at(i) != ',' && at(i) != ')')) return false;
+    Node& n = tree_.at(tree_.open());
+    n.kind = Node::Kind::Integer;
+    n.offset = at_;
+    n.is_static = is_static;
+    n.value = negative ? -magnitude : magnitude;
+    at_ = i;
+    return true;
   }
 
   // _?-?digits, its node at its first character.
