@@ -13,7 +13,7 @@ void IntTuple::copy_elements(const IntTuple& o) { elems_ = o.elems_; }
 
 void IntTuple::destroy_elements() { elems_.clear(); }
 
-const IntTuple& IntTuple::operator[](int i) const {
+const IntTuple& IntTuple::element_or_throw(int i) const {
   if (is_leaf_) {
     if (i != 0)
       throw naming_values([&](Notation shown) {

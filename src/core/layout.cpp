@@ -66,14 +66,19 @@ bool cosize_by_leaves(const IntTuple& s, const IntTuple& d) {
   return true;
 }
 
-// sum + (s - 1) * |d| leaf after leaf: the partial sums of coshape's
-// inner product, whose nested modes add their own sums in the same order.
+Int cosize_term(Int s, Int d) { return (s - static_int(1)) * abs(d); }
+
+// sum + (s - 1) * |d| leaf after leaf of a tuple: the partial sums of
+// coshape's inner product, whose nested modes add their own sums in the same order.
 void add_cosize_terms(const IntTuple& s, const IntTuple& d, Int& sum) {
-  if (s.is_leaf()) {
-    sum = sum + (s.value() - static_int(1)) * abs(d.value());
-    return;
+  for (int i = 0; i < s.rank(); ++i) {
+    const IntTuple& si = s.elems()[i];
+    const IntTuple& di = d.elems()[i];
+    if (si.is_leaf())
+      sum = sum + cosize_term(si.value(), di.value());
+    else
+      add_cosize_terms(si, di, sum);
   }
-  for (int i = 0; i < s.rank(); ++i) add_cosize_terms(s.elems()[i], d.elems()[i], sum);
 }
 
 }  // namespace
@@ -82,7 +87,10 @@ void add_cosize_terms(const IntTuple& s, const IntTuple& d, Int& sum) {
 Int cosize(const Layout& l) {
   if (!cosize_by_leaves(l.shape, l.stride)) return product(coshape(l));
   Int sum = static_int(0);
-  add_cosize_terms(l.shape, l.stride, sum);
+  if (l.shape.is_leaf())
+    sum = sum + cosize_term(l.shape.value(), l.stride.value());
+  else
+    add_cosize_terms(l.shape, l.stride, sum);
   return sum + static_int(1);
 }
 

@@ -106,6 +106,8 @@ class Evaluator {
       : options_(options), diag_(diag), outermost_(root ? &outermost(*root) : nullptr), outer_(outer) {}
 
   Value eval(const Node& n) {
+    // A layout literal within the limit as a whole needs no count of its integers afterwards.
+    if (n.kind == Node::Kind::Layout && plain_int_tuple(n, 1)) return plain_layout_literal(n);
     return checked(n, [&] { return eval_node(n); });
   }
 
@@ -176,9 +178,10 @@ class Evaluator {
   // denotes, without a Value per integer (most of a small expression's
   // work). Anything else, or more integers, takes the general path, which
   // reports the node that crosses the limit.
-  static bool plain_int_tuple(const Node& n) {
+  // The nodes of n's subtree from `first` on (1: below n) are read.
+  static bool plain_int_tuple(const Node& n, std::size_t first = 0) {
     std::size_t integers = 0;
-    for (const Node* p = &n; p != &n + n.extent; ++p) {  // n's subtree
+    for (const Node* p = &n + first; p != &n + n.extent; ++p) {
       if (p->kind == Node::Kind::Integer)
         ++integers;
       else if (p->kind != Node::Kind::Tuple)
@@ -212,23 +215,7 @@ class Evaluator {
   }
 
   Value layout_literal(const Node& n) {
-    const Node& shape_node = n.children().front();
-    const Node& stride_node = n.children()[1];
-    if (plain_int_tuple(shape_node) && plain_int_tuple(stride_node)) {
-      Value v;  // the layout built in place, not copied as Value::of would
-      v.kind = Value::Kind::Layout;
-      v.layout.shape = int_tuple_of(shape_node);
-      v.layout.stride = int_tuple_of(stride_node);
-      // make_layout is called only for its message when the two are not congruent.
-      if (!same_nesting(shape_node, stride_node)) {
-        try {
-          (void)make_layout(v.layout.shape, v.layout.stride);
-        } catch (const Error& e) {
-          throw SourceError(e.message(diag_.notation()), stride_node.offset);
-        }
-      }
-      return v;
-    }
+    if (plain_int_tuple(n.children().front()) && plain_int_tuple(n.children()[1])) return plain_layout_literal(n);
     const Value shape = eval(n.children()[0]), stride = eval(n.children()[1]);
     if (!shape.is_int_tuple())
       throw SourceError(fmt::format("the shape of a layout must be an int tuple, got {} {}", a_kind_name(shape), text(shape)),
@@ -241,6 +228,25 @@ class Evaluator {
     } catch (const Error& e) {
       throw SourceError(e.message(diag_.notation()), n.children()[1].offset);
     }
+  }
+
+  // shape:stride of integers and tuples (plain_int_tuple on each side).
+  Value plain_layout_literal(const Node& n) {
+    const Node& shape_node = n.children().front();
+    const Node& stride_node = n.children()[1];
+    Value v;  // the layout built in place, not copied as Value::of would
+    v.kind = Value::Kind::Layout;
+    v.layout.shape = int_tuple_of(shape_node);
+    v.layout.stride = int_tuple_of(stride_node);
+    // make_layout is called only for its message when the two are not congruent.
+    if (!same_nesting(shape_node, stride_node)) {
+      try {
+        (void)make_layout(v.layout.shape, v.layout.stride);
+      } catch (const Error& e) {
+        throw SourceError(e.message(diag_.notation()), stride_node.offset);
+      }
+    }
+    return v;
   }
 
   Value pointer_flag(const Node& n) {

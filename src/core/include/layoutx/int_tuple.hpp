@@ -4,6 +4,7 @@
 
 #include <functional>
 #include <initializer_list>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -34,11 +35,8 @@ class IntTuple {
   }
   // (a, b), the two moved in (an initializer list would copy them once more).
   static IntTuple pair(IntTuple a, IntTuple b) {
-    std::vector<IntTuple> elems;
-    elems.reserve(2);
-    elems.push_back(std::move(a));
-    elems.push_back(std::move(b));
-    return IntTuple(std::move(elems));
+    IntTuple two[2] = {std::move(a), std::move(b)};
+    return IntTuple(std::vector<IntTuple>(std::make_move_iterator(two), std::make_move_iterator(two + 2)));
   }
 
   bool is_leaf() const { return is_leaf_; }
@@ -49,13 +47,18 @@ class IntTuple {
 
   // CuTe's rank: 1 for an integer, the number of elements for a tuple.
   int rank() const { return is_leaf_ ? 1 : static_cast<int>(elems_.size()); }
-  // CuTe's get<i>: get<0> of an integer is the integer itself.
-  const IntTuple& operator[](int i) const;
+  // CuTe's get<i>: get<0> of an integer is the integer itself. A tuple's
+  // element is taken inline; the rest, and the errors, out of line.
+  const IntTuple& operator[](int i) const {
+    if (!is_leaf_ && i >= 0 && static_cast<std::size_t>(i) < elems_.size()) return elems_[i];
+    return element_or_throw(i);
+  }
 
   bool operator==(const IntTuple& o) const;
   bool operator!=(const IntTuple& o) const { return !(*this == o); }
 
  private:
+  const IntTuple& element_or_throw(int i) const;
   void copy_elements(const IntTuple& o);
   void destroy_elements();
 

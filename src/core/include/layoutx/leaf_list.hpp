@@ -79,7 +79,12 @@ inline void append_leaves(const IntTuple& t, LeafList& out) {
     out.push_back(t.value());
     return;
   }
-  for (const IntTuple& e : t.elems()) append_leaves(e, out);
+  for (const IntTuple& e : t.elems()) {
+    if (e.is_leaf())  // no call for the integers of a tuple, nearly every leaf
+      out.push_back(e.value());
+    else
+      append_leaves(e, out);
+  }
 }
 
 inline LeafList leaf_list(const IntTuple& t) {
