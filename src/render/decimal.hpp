@@ -50,12 +50,9 @@ inline int decimal_length(std::uint64_t v) {
   return t + (v >= kPowersOf10[t]);
 }
 
-inline char* put_uint(char* p, std::uint64_t v) {
-  if (v < 10) {
-    *p = static_cast<char>('0' + v);
-    return p + 1;
-  }
-  char* const end = p + decimal_length(v);
+// v's `length` digits (its decimal_length, v >= 10) at p; returns their end.
+inline char* put_uint_digits(char* p, std::uint64_t v, int length) {
+  char* const end = p + length;
   char* q = end;
   while (v >= 100) {
     const std::uint64_t r = v % 100;
@@ -69,6 +66,28 @@ inline char* put_uint(char* p, std::uint64_t v) {
     q[-1] = static_cast<char>('0' + v);
   }
   return end;
+}
+
+inline char* put_uint(char* p, std::uint64_t v) {
+  if (v < 10) {
+    *p = static_cast<char>('0' + v);
+    return p + 1;
+  }
+  return put_uint_digits(p, v, decimal_length(v));
+}
+
+// put_int right-aligned in `width` columns (spaces before it; wider when it
+// needs more), its length found once.
+inline char* put_int_aligned(char* p, std::int64_t v, std::size_t width) {
+  const std::uint64_t u = v >= 0 ? static_cast<std::uint64_t>(v) : 0 - static_cast<std::uint64_t>(v);
+  const int digits = u < 10 ? 1 : decimal_length(u);
+  for (std::size_t k = static_cast<std::size_t>(digits) + (v < 0 ? 1 : 0); k < width; ++k) *p++ = ' ';
+  if (v < 0) *p++ = '-';
+  if (u < 10) {
+    *p = static_cast<char>('0' + u);
+    return p + 1;
+  }
+  return put_uint_digits(p, u, digits);
 }
 
 inline char* put_int(char* p, std::int64_t v) {

@@ -110,13 +110,12 @@ void draw(RowWriter& w, const std::string& title, const GridSpan& span, std::int
     w.append(fmt::format("{:>2}  ", m));
     char* p = w.room(static_cast<std::size_t>(span.col_end - span.col_begin) * most + 2);
     for (std::int64_t n = span.col_begin; n < span.col_end; ++n) {
-      char digits[render_detail::kMaxIntChars + 1];
-      const std::size_t len = static_cast<std::size_t>(render_detail::put_int(digits, cells.next(m, n)) - digits);
+      // Written in place, right-aligned: a copy of the digits through a
+      // scratch buffer was a memcpy call per cell, most of print's time.
+      const std::int64_t x = cells.next(m, n);
       *p++ = '|';
       *p++ = ' ';
-      for (std::size_t k = len; k < width; ++k) *p++ = ' ';
-      std::memcpy(p, digits, len);
-      p += len;
+      p = render_detail::put_int_aligned(p, x, width);
       *p++ = ' ';
     }
     *p++ = '|';
