@@ -154,6 +154,9 @@ class BcdNumber {
     if (carry || step.hi_) add_word(hi_, step.hi_, carry);
   }
 
+  // The number of digits put writes.
+  int length() const { return hi_ == 0 ? significant_digits(lo_) : 8 + significant_digits(hi_); }
+
   // Writes 8-byte words: up to 8 bytes past the end are scratch.
   char* put(char* p) const {
     if (hi_ == 0) return put_word(p, lo_, significant_digits(lo_));

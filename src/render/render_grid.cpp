@@ -70,9 +70,26 @@ class CellOffsets {
     const std::size_t row_leaves = inner.shape.rank() >= 2 ? layoutx::leaves(inner.shape[0]).size() : leaves.size();
     std::vector<Mode> order(leaves.begin() + static_cast<std::ptrdiff_t>(row_leaves), leaves.end());
     order.insert(order.end(), leaves.begin(), leaves.begin() + static_cast<std::ptrdiff_t>(row_leaves));
-    if (whole && rows > 0 && cols > 0 && walk::walk_is_exact(order, chain_))
-      walk_.emplace(walk::walked_modes(order));
+    if (whole && rows > 0 && cols > 0 && walk::walk_is_exact(order, chain_)) {
+      const std::vector<Mode> walked = walk::walked_modes(order);
+      walk_.emplace(walked);
+      first_mode_ = walked.front();
+      runs_ = chain_.empty() && offsets_fit_bcd(walked);
+    }
   }
+
+  // Up to `limit` cells from the current one along the walk's first mode,
+  // whose offsets are first, first + run_stride(), ...: the odometer moves
+  // past them. 0 where each cell is taken by next() (a swizzle, a negative
+  // stride, offsets of 16 digits or more).
+  std::int64_t run(std::int64_t limit, std::int64_t& first) {
+    if (!runs_) return 0;
+    const std::int64_t count = std::min(limit, first_mode_.shape - walk_->digits()[0]);
+    first = walk_->offset();
+    for (std::int64_t k = 0; k < count; ++k) walk_->step(0);
+    return count;
+  }
+  std::int64_t run_stride() const { return first_mode_.stride; }
 
   // The offset of the next cell in row-major order (m, n).
   std::int64_t next(std::int64_t m, std::int64_t n) {
@@ -83,9 +100,21 @@ class CellOffsets {
   }
 
  private:
+  // Non-negative strides and offsets below BcdNumber's limit.
+  static bool offsets_fit_bcd(const std::vector<Mode>& modes) {
+    __int128 largest = 0;
+    for (const Mode& m : modes) {
+      if (m.stride < 0 || m.shape < 1) return false;
+      largest += static_cast<__int128>(m.shape - 1) * m.stride;
+    }
+    return largest < static_cast<__int128>(render_detail::BcdNumber::kLimit);
+  }
+
   Evaluate at_;
   SwizzleChain chain_;
   std::optional<Odometer> walk_;
+  Mode first_mode_{1, 0};
+  bool runs_ = false;
 };
 
 void draw(RowWriter& w, const std::string& title, const GridSpan& span, std::int64_t cosize, CellOffsets& cells) {
@@ -108,15 +137,33 @@ void draw(RowWriter& w, const std::string& title, const GridSpan& span, std::int
   for (std::int64_t m = span.row_begin; m < span.row_end; ++m) {
     w.append(border);
     w.append(fmt::format("{:>2}  ", m));
-    char* p = w.room(static_cast<std::size_t>(span.col_end - span.col_begin) * most + 2);
-    for (std::int64_t n = span.col_begin; n < span.col_end; ++n) {
-      // Written in place, right-aligned: a copy of the digits through a
-      // scratch buffer was a memcpy call per cell, most of print's time.
-      const std::int64_t x = cells.next(m, n);
-      *p++ = '|';
-      *p++ = ' ';
-      p = render_detail::put_int_aligned(p, x, width);
-      *p++ = ' ';
+    // 8 bytes of slack: BcdNumber writes whole words.
+    char* p = w.room(static_cast<std::size_t>(span.col_end - span.col_begin) * most + 2 + 8);
+    for (std::int64_t n = span.col_begin; n < span.col_end;) {
+      std::int64_t first = 0;
+      const std::int64_t run = cells.run(span.col_end - n, first);
+      if (run == 0) {
+        // Written in place, right-aligned, its length found once.
+        const std::int64_t x = cells.next(m, n++);
+        *p++ = '|';
+        *p++ = ' ';
+        p = render_detail::put_int_aligned(p, x, width);
+        *p++ = ' ';
+        continue;
+      }
+      // A run of the walk's first mode: the offsets go up by its stride, added
+      // to as decimal digits (no division per cell, as offsets does).
+      render_detail::BcdNumber offset(static_cast<std::uint64_t>(first));
+      const render_detail::BcdNumber stride(static_cast<std::uint64_t>(cells.run_stride()));
+      for (std::int64_t k = 0; k < run; ++k) {
+        if (k) offset.add(stride);
+        *p++ = '|';
+        *p++ = ' ';
+        for (std::size_t pad = static_cast<std::size_t>(offset.length()); pad < width; ++pad) *p++ = ' ';
+        p = offset.put(p);
+        *p++ = ' ';
+      }
+      n += run;
     }
     *p++ = '|';
     *p++ = '\n';
