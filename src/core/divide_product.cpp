@@ -180,24 +180,29 @@ Layout flat_product(const Layout& block, const Tiler& t, Diagnostics& diag) {
   return unpacked(zipped_product(block, t, diag), true, true);
 }
 
-Layout blocked_product(const Layout& block, const Layout& tiler, Diagnostics& diag) {
+namespace {
+
+// product_by_layout's two halves at a common rank, zipped mode by mode:
+// (block mode i, copies mode i) for blocked_product, the other way for raked.
+Layout zipped_halves(const Layout& block, const Layout& tiler, bool block_first, Diagnostics& diag) {
   const int r = std::max(rank(block), rank(tiler));
   Layout padded_block, padded_tiler;
   const Layout& b = at_rank(block, r, padded_block);
   const Layout copies = block_copies(b, at_rank(tiler, r, padded_tiler), diag);
-  LAYOUTX_TRACE(diag.trace(), "zip", "blocked_product zips", pair_of(b, Layout(copies)), "as",
-                "(block mode i, tiler mode i) per mode");
-  return zip(b, copies);
+  LAYOUTX_TRACE(diag.trace(), "zip", block_first ? "blocked_product zips" : "raked_product zips",
+                pair_of(b, Layout(copies)), "as",
+                block_first ? "(block mode i, tiler mode i) per mode" : "(tiler mode i, block mode i) per mode");
+  return block_first ? zip(b, copies) : zip(copies, b);
+}
+
+}  // namespace
+
+Layout blocked_product(const Layout& block, const Layout& tiler, Diagnostics& diag) {
+  return zipped_halves(block, tiler, true, diag);
 }
 
 Layout raked_product(const Layout& block, const Layout& tiler, Diagnostics& diag) {
-  const int r = std::max(rank(block), rank(tiler));
-  Layout padded_block, padded_tiler;
-  const Layout& b = at_rank(block, r, padded_block);
-  const Layout copies = block_copies(b, at_rank(tiler, r, padded_tiler), diag);
-  LAYOUTX_TRACE(diag.trace(), "zip", "raked_product zips", pair_of(b, Layout(copies)), "as",
-                "(tiler mode i, block mode i) per mode");
-  return zip(copies, b);
+  return zipped_halves(block, tiler, false, diag);
 }
 
 Layout tile_to_shape(const Layout& block, const IntTuple& target, const std::optional<IntTuple>& order,
