@@ -102,7 +102,7 @@ std::string to_text(const ComposedLayout& c, Notation n) {
     out += to_text(s.offset, n);
     out += " o ";
   }
-  out += to_text(c.layout, n);
+  append_text(out, c.layout, n);
   return out;
 }
 

@@ -132,49 +132,35 @@ class PlainReader {
   // An integer that its list's ',' or ')' follows at once: the most common
   // element, read without the general path. Reads nothing when the next
   // element is anything else.
-  bool integer_element() {
+  bool integer_element() { return integer(true); }
+
+  // _?-?digits, its node at its first character; with `in_list`, only when
+  // a list's ',' or ')' follows at once.
+  bool integer(bool in_list = false) {
     std::size_t i = at_;
     const bool is_static = at(i) == '_';
     if (is_static) ++i;
-    const bool negative = at(i) == '-';
-    if (negative) ++i;
-    const std::size_t first = i;
-    std::int64_t magnitude = 0;
-    for (; is_digit(at(i)); ++i)
-      if (i - first < kMaxPlainDigits) magnitude = magnitude * 10 + (text_[i] - '0');
-    if (i == first || i - first > kMaxPlainDigits || (at(i) != ',' && at(i) != ')')) return false;
+    const auto value = signed_digits(i);
+    if (!value || (in_list && at(i) != ',' && at(i) != ')')) return false;
     Node& n = tree_.at(tree_.open());
     n.kind = Node::Kind::Integer;
     n.offset = at_;
     n.is_static = is_static;
-    n.value = negative ? -magnitude : magnitude;
+    n.value = *value;
     at_ = i;
     return true;
   }
 
-  // _?-?digits, its node at its first character.
-  bool integer() {
-    Node& n = tree_.at(tree_.open());
-    n.kind = Node::Kind::Integer;
-    n.offset = at_;
-    n.is_static = peek() == '_';
-    if (n.is_static) ++at_;
-    const auto value = signed_digits();
-    if (!value) return false;
-    n.value = *value;
-    return true;
-  }
-
-  // -?digits, at most 18 of them.
-  std::optional<std::int64_t> signed_digits() {
-    const bool negative = peek() == '-';
-    if (negative) ++at_;
-    const std::size_t first = at_;
+  // -?digits at i, at most 18 of them; i moves past them.
+  std::optional<std::int64_t> signed_digits(std::size_t& i) const {
+    const bool negative = at(i) == '-';
+    if (negative) ++i;
+    const std::size_t first = i;
     std::int64_t magnitude = 0;
     // Digits past the limit are only counted: the grammar reads such an integer.
-    for (; at_ < text_.size() && is_digit(text_[at_]); ++at_)
-      if (at_ - first < kMaxPlainDigits) magnitude = magnitude * 10 + (text_[at_] - '0');
-    const std::size_t digits = at_ - first;
+    for (; is_digit(at(i)); ++i)
+      if (i - first < kMaxPlainDigits) magnitude = magnitude * 10 + (text_[i] - '0');
+    const std::size_t digits = i - first;
     if (digits == 0 || digits > kMaxPlainDigits) return std::nullopt;
     return negative ? -magnitude : magnitude;
   }
@@ -218,7 +204,7 @@ class PlainReader {
     for (;;) {
       skip_space();
       if (peek() == '_') ++at_;
-      const auto value = signed_digits();
+      const auto value = signed_digits(at_);
       if (!value) return false;
       args.values.push_back(*value);
       args.types.emplace_back();
