@@ -21,6 +21,9 @@ output (`print`, `print_layout`, `print_tensor`, `printf` with many formats,
             flags of the thread they are run as (`--thread`, `--cta`, `--block`, `--grid`)
   refused   programs CuTe refuses at compile time (static_assert, mismatches)
   runtime   programs that fail at run time (division by zero) after some output
+  values    integers and their static arithmetic, int tuples, coordinates, tilers, steps,
+            scaled bases, swizzle functions (added after seed 1: `--groups` names the
+            groups of seed 1 to make it again, SEED1_GROUPS)
 
 Deterministic: the same seed and count give the same programs.
 
@@ -913,10 +916,47 @@ def grp_runtime(p):
     p.add('printf("unreachable\\n");')
 
 
+VALUE_EXPRS = [
+    # (C++ expression, how to print it): integers, tuples, tilers, steps, bases, static arithmetic
+    'Int<4>{}', '_8{}', 'Int<4>{} * Int<8>{}', 'Int<12>{} / _4{}', 'Int<4>{} + 3', '_16{} % Int<6>{}',
+    'ceil_div(Int<10>{}, Int<4>{})', 'ceil_div(10, 4)', 'make_coord(1, 2)', 'make_coord(_1{}, 2, Int<3>{})',
+    'make_tile(Layout<_4,_2>{}, Layout<_8,_1>{})', 'make_tile(Int<32>{}, Int<16>{})', 'Tile<_32,_32,_16>{}',
+    'make_tile(make_layout(make_shape(_2{}, _4{}), make_stride(_4{}, _1{})), _8{})', 'Step<_1, X, _1>{}',
+    'make_step(_1{}, _2{})', 'make_shape(4, make_shape(2, 3))', 'Shape<_4, Shape<_2, _3>>{}', 'Stride<_1, _4>{}',
+    'flatten(make_shape(make_shape(2, 3), 4))', 'append(make_shape(_4{}, _8{}), 16)', 'prepend(make_shape(4, 8), _2{})',
+    'product(make_shape(_4{}, 8))', 'size(make_shape(_4{}, _8{}))', 'shape_div(make_shape(8, 6), make_shape(2, 3))',
+    'E<0>{} * 4', 'E<1>{}', 'make_swizzle<3,3,3>()', 'get<1>(make_shape(4, make_shape(2, 3)))', 'reverse(make_shape(1, 2, 3))',
+    'make_tuple(_1{}, 2, Int<3>{})', 'make_layout(_8{})', 'make_layout(8)', 'Layout<_1, _0>{}', 'Int<-3>{}',
+    'max(Int<4>{}, Int<7>{})', 'min(4, 9)', 'cosize(Layout<Shape<_4,_4>, Stride<_8,_1>>{})', 'rank(Shape<_1,_2,_3>{})',
+    'depth(make_shape(1, make_shape(2, make_shape(3, 4))))',
+]
+
+
+def grp_values(p):
+    g = p.g
+    for e in g.rng.sample(VALUE_EXPRS, g.pick([2, 3, 4, 5])):
+        if g.chance(0.5):
+            x = p.name(g.pick(['v', 't', 'x', 'tile', 'c']))
+            p.add('auto %s = %s;' % (x, e))
+            print_stmt(p, x)
+        else:
+            p.add('print(%s); printf("\\n");' % e)
+    if g.chance(0.4):
+        n = g.pick([16, 32, 64, 128])
+        p.add('constexpr int kTile = %d;' % n)
+        p.add('auto t = make_tile(Int<kTile>{}, Int<kTile / %d>{});' % g.pick([2, 4, 8]))
+        p.add('print(t); printf(" %d\\n", kTile);')
+    if g.chance(0.3):
+        p.add('printf("%%d %%d\\n", int(sizeof_bits_v<%s>), int(cosize_v<Layout<Shape<_%d,_%d>>>));'
+              % (g.pick(['half_t', 'float', 'uint8_t', 'double', 'bfloat16_t']), g.pick([2, 4]), g.pick([4, 8])))
+
+
 GROUPS = {'layouts': (grp_layouts, 70), 'algebra': (grp_algebra, 90), 'loops': (grp_loops, 60),
           'printf': (grp_printf, 40), 'swizzle': (grp_swizzle, 50), 'tensor': (grp_tensor, 60),
           'tiled': (grp_tiled, 80), 'kernel': (grp_kernel, 40), 'refused': (grp_refused, 30),
-          'runtime': (grp_runtime, 15)}
+          'runtime': (grp_runtime, 15), 'values': (grp_values, 40)}
+# the groups of seed 1 (generated before `values` existed: a group's count depends on the total weight)
+SEED1_GROUPS = ['layouts', 'algebra', 'loops', 'printf', 'swizzle', 'tensor', 'tiled', 'kernel', 'refused', 'runtime']
 
 
 def one(group, g):
