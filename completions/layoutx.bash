@@ -7,7 +7,7 @@ _layoutx_names='append as_position_independent_swizzle_layout back blocked_produ
 # The commands under the command path $1.
 _layoutx_commands_of() {
   case $1 in
-    '') REPLY='eval emit print offsets info eq lookup coalescing explain check draw tv atom partition bank swizzle-search repl' ;;
+    '') REPLY='eval emit print run offsets info eq lookup coalescing explain check draw tv atom partition bank swizzle-search repl' ;;
     *) REPLY='' ;;
   esac
 }
@@ -18,6 +18,7 @@ _layoutx_command_named() {
     '|eval') REPLY='eval' ;;
     '|emit') REPLY='emit' ;;
     '|print') REPLY='print' ;;
+    '|run') REPLY='run' ;;
     '|offsets') REPLY='offsets' ;;
     '|info') REPLY='info' ;;
     '|eq') REPLY='eq' ;;
@@ -43,6 +44,7 @@ _layoutx_options_of() {
     'eval') REPLY='-h --help --show-both -j --jobs' ;;
     'emit') REPLY='-h --help --as --triton --smem --warps --shape' ;;
     'print') REPLY='-h --help --color-by --bits --rows --cols' ;;
+    'run') REPLY='-h --help --thread --cta --block --grid --all-threads --max-steps --max-output' ;;
     'offsets') REPLY='-h --help -f --format --split-coords --device' ;;
     'info') REPLY='-h --help --json --tv' ;;
     'eq') REPLY='-h --help --structural --json -q --quiet --no-grid --max-diffs --limit' ;;
@@ -78,6 +80,12 @@ _layoutx_value_of() {
     'print|--bits') REPLY='none' ;;
     'print|--rows') REPLY='none' ;;
     'print|--cols') REPLY='none' ;;
+    'run|--thread') REPLY='none' ;;
+    'run|--cta') REPLY='none' ;;
+    'run|--block') REPLY='none' ;;
+    'run|--grid') REPLY='none' ;;
+    'run|--max-steps') REPLY='none' ;;
+    'run|--max-output') REPLY='none' ;;
     'offsets|-f'|'offsets|--format') REPLY='choices:plain csv tsv json jsonl' ;;
     'eq|--max-diffs') REPLY='none' ;;
     'eq|--limit') REPLY='none' ;;
@@ -155,6 +163,7 @@ _layoutx_positional_of() {
     'eval') REPLY='expression' ;;
     'emit') REPLY='expression' ;;
     'print') REPLY='expression' ;;
+    'run') REPLY='none' ;;
     'offsets') REPLY='expression' ;;
     'info') REPLY='expression' ;;
     'eq') REPLY='expression' ;;

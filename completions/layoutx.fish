@@ -16,7 +16,7 @@ function __layoutx_path
             continue
         end
         switch "$path|$word"
-            case '|--color' '|--max-depth' '|--max-length' '|--max-cells' '|--shape' '|-D' '|--define' 'eval|-j' 'eval|--jobs' 'emit|--as' 'emit|--warps' 'emit|--shape' 'print|--color-by' 'print|--bits' 'print|--rows' 'print|--cols' 'offsets|-f' 'offsets|--format' 'eq|--max-diffs' 'eq|--limit' 'lookup|-o' 'lookup|--offset' 'lookup|-i' 'lookup|--index' 'lookup|-c' 'lookup|--coord' 'lookup|--max-matches' 'coalescing|-e' 'coalescing|--element-bytes' 'coalescing|-w' 'coalescing|--warp' 'coalescing|--vector' 'coalescing|--max-vector-bytes' 'coalescing|--sector-bytes' 'coalescing|--line-bytes' 'coalescing|--limit' 'check|--first' 'check|--limit' 'draw|--atom' 'draw|--format' 'draw|-o' 'draw|--output' 'draw|--max-picture-cells' 'draw|--color-by' 'draw|--bits' 'tv|--thr-id' 'tv|--atom' 'tv|--operand' 'tv|--bits' 'tv|--format' 'tv|-o' 'tv|--output' 'tv|--max-picture-cells' 'atom|--arch' 'atom|--kind' 'atom|--type' 'atom|--gmem' 'atom|--smem' 'atom|--multicast' 'atom|--tile' 'atom|--permute' 'atom|--bits' 'atom|--format' 'atom|-o' 'atom|--output' 'atom|--max-picture-cells' 'partition|--mma' 'partition|--atoms' 'partition|--permute' 'partition|--copy' 'partition|--thr' 'partition|--val' 'partition|--operand' 'partition|--bits' 'partition|--tile' 'partition|--tile-coord' 'partition|--problem' 'partition|-t' 'partition|--thread' 'partition|--owner' 'partition|-f' 'partition|--format' 'partition|-o' 'partition|--output' 'partition|--max-picture-cells' 'bank|--access' 'bank|--atom' 'bank|--smem' 'bank|--elem-bytes' 'bank|--elem-bits' 'swizzle-search|--write' 'swizzle-search|--read' 'swizzle-search|--top' 'swizzle-search|--elem-bytes' 'swizzle-search|--elem-bits'
+            case '|--color' '|--max-depth' '|--max-length' '|--max-cells' '|--shape' '|-D' '|--define' 'eval|-j' 'eval|--jobs' 'emit|--as' 'emit|--warps' 'emit|--shape' 'print|--color-by' 'print|--bits' 'print|--rows' 'print|--cols' 'run|--thread' 'run|--cta' 'run|--block' 'run|--grid' 'run|--max-steps' 'run|--max-output' 'offsets|-f' 'offsets|--format' 'eq|--max-diffs' 'eq|--limit' 'lookup|-o' 'lookup|--offset' 'lookup|-i' 'lookup|--index' 'lookup|-c' 'lookup|--coord' 'lookup|--max-matches' 'coalescing|-e' 'coalescing|--element-bytes' 'coalescing|-w' 'coalescing|--warp' 'coalescing|--vector' 'coalescing|--max-vector-bytes' 'coalescing|--sector-bytes' 'coalescing|--line-bytes' 'coalescing|--limit' 'check|--first' 'check|--limit' 'draw|--atom' 'draw|--format' 'draw|-o' 'draw|--output' 'draw|--max-picture-cells' 'draw|--color-by' 'draw|--bits' 'tv|--thr-id' 'tv|--atom' 'tv|--operand' 'tv|--bits' 'tv|--format' 'tv|-o' 'tv|--output' 'tv|--max-picture-cells' 'atom|--arch' 'atom|--kind' 'atom|--type' 'atom|--gmem' 'atom|--smem' 'atom|--multicast' 'atom|--tile' 'atom|--permute' 'atom|--bits' 'atom|--format' 'atom|-o' 'atom|--output' 'atom|--max-picture-cells' 'partition|--mma' 'partition|--atoms' 'partition|--permute' 'partition|--copy' 'partition|--thr' 'partition|--val' 'partition|--operand' 'partition|--bits' 'partition|--tile' 'partition|--tile-coord' 'partition|--problem' 'partition|-t' 'partition|--thread' 'partition|--owner' 'partition|-f' 'partition|--format' 'partition|-o' 'partition|--output' 'partition|--max-picture-cells' 'bank|--access' 'bank|--atom' 'bank|--smem' 'bank|--elem-bytes' 'bank|--elem-bits' 'swizzle-search|--write' 'swizzle-search|--read' 'swizzle-search|--top' 'swizzle-search|--elem-bytes' 'swizzle-search|--elem-bits'
                 set skip 1
             case '|eval'
                 set -a path eval
@@ -24,6 +24,8 @@ function __layoutx_path
                 set -a path emit
             case '|print'
                 set -a path print
+            case '|run'
+                set -a path run
             case '|offsets'
                 set -a path offsets
             case '|info'
@@ -88,6 +90,7 @@ end
 complete -c layoutx -n '__layoutx_at' -a eval -d 'Print each value in CuTe\'s notation'
 complete -c layoutx -n '__layoutx_at' -a emit -d 'Print each value as code: its CuTe C++ type, a C++ expression, a CuTe Python DSL call; or (--triton) Triton\'s linear layout attribute of a Triton encoding over --shape or of a CuTe TV layout (--smem: smem)'
 complete -c layoutx -n '__layoutx_at' -a print -d 'Draw each layout as CuTe\'s print_layout does'
+complete -c layoutx -n '__layoutx_at' -a run -d 'Run a CuTe C++ program (FILE, \'-\' for standard input) and print what the compiled program prints: print, print_layout, printf, std::cout; kernels for a --thread and --cta'
 complete -c layoutx -n '__layoutx_at' -a offsets -d 'Stream the offset of every index, one per line'
 complete -c layoutx -n '__layoutx_at' -a info -d 'Show shape, stride, size, cosize, rank, depth and the offset function\'s properties'
 complete -c layoutx -n '__layoutx_at' -a eq -d 'Compare two layouts as functions of the index (exit 0 equal, 1 different, 2 usage or bad expression)'
@@ -132,6 +135,15 @@ complete -c layoutx -n '__layoutx_at print' -l bits -x -d 'Element width in bits
 complete -c layoutx -n '__layoutx_at print' -l rows -x -d 'Show only rows A to B-1 (A:B, A:, :B or A), numbered as in the whole grid'
 complete -c layoutx -n '__layoutx_at print' -l cols -x -d 'Show only columns A to B-1 (A:B, A:, :B or A), numbered as in the whole grid'
 complete -c layoutx -n '__layoutx_at print' -a '(__layoutx_expression)'
+
+complete -c layoutx -n '__layoutx_at run' -s h -l help -d 'Print this help message and exit'
+complete -c layoutx -n '__layoutx_at run' -l thread -x -d 'threadIdx of the kernel\'s thread: X[,Y[,Z]] (default 0)'
+complete -c layoutx -n '__layoutx_at run' -l cta -x -d 'blockIdx of the kernel\'s block: X[,Y[,Z]] (default 0)'
+complete -c layoutx -n '__layoutx_at run' -l block -x -d 'blockDim, as a launch\'s <<<grid, block>>> sets it: X[,Y[,Z]]'
+complete -c layoutx -n '__layoutx_at run' -l grid -x -d 'gridDim, as a launch\'s <<<grid, block>>> sets it: X[,Y[,Z]]'
+complete -c layoutx -n '__layoutx_at run' -l all-threads -d 'Run the kernel for every thread of the block, one after another'
+complete -c layoutx -n '__layoutx_at run' -l max-steps -x -d 'Statements and loop rounds run at most (default 10000000)'
+complete -c layoutx -n '__layoutx_at run' -l max-output -x -d 'Bytes of output at most (default 67108864)'
 
 complete -c layoutx -n '__layoutx_at offsets' -s h -l help -d 'Print this help message and exit'
 complete -c layoutx -n '__layoutx_at offsets' -s f -l format -x -a 'plain csv tsv json jsonl' -d 'Table format: plain, csv, tsv, json, jsonl (with index and coordinate)'

@@ -105,6 +105,9 @@ constexpr Registration kCommands[] = {
      "Triton's linear layout attribute of a Triton encoding over --shape or of a CuTe TV layout (--smem: smem)"},
     {"print", register_print,
      "Draw each layout as CuTe's print_layout does"},
+    {"run", register_run,
+     "Run a CuTe C++ program (FILE, '-' for standard input) and print what the compiled program prints: "
+     "print, print_layout, printf, std::cout; kernels for a --thread and --cta"},
     {"offsets", register_offsets,
      "Stream the offset of every index, one per line"},
     {"info", register_info,

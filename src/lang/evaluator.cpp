@@ -116,6 +116,28 @@ class Evaluator {
     return checked(n, [&] { return call_with(n, fn, std::move(args)); });
   }
 
+  // Call node `n`'s function (the table's or the extension's) applied to
+  // `args`, evaluated elsewhere (by a program): its children only place them.
+  Value call_evaluated(const Node& n, std::vector<Value> args) {
+    return checked(n, [&] {
+      const lang::Function* fn = lang::find_builtin(n.name);
+      if (!fn && is_smem_layout_atom(n.name)) return evaluate_at(smem_atom(n), args, n);
+      const auto* extension_fn = extension_function(n);
+      if (extension_fn && (!fn || std::any_of(args.begin(), args.end(),
+                                              [](const Value& v) { return v.kind == Value::Kind::Object; })))
+        return extension_call(n, *extension_fn, args);
+      if (!fn)
+        throw SourceError(fmt::format("unknown function '{}'{}", excerpt(n.name), did_you_mean(n.name, options_.extension)),
+                          n.offset);
+      return call_with(n, *fn, std::move(args));
+    });
+  }
+
+  // callee(args) at apply node `n`: evaluation or slicing, as L(i, j) does.
+  Value apply_evaluated(const Node& n, const Value& callee, const std::vector<Value>& args) {
+    return checked(n, [&] { return evaluate_at(unparenthesised(callee), args, n); });
+  }
+
  private:
   template <class F>
   Value checked(const Node& n, F compute) {
@@ -632,6 +654,55 @@ Evaluation evaluate_with_operands(std::string_view text, const LanguageOptions& 
   e.value = run(text, options, diag, &e.outer);
   return e;
 }
+
+namespace lang {
+
+namespace {
+
+// A call node named `name` whose children stand where the arguments were written.
+Tree placed_call(Node::Kind kind, std::string_view name, const TemplateArgs* targs, std::size_t offset,
+                 const std::vector<std::size_t>& arg_offsets) {
+  TreeBuilder tree;
+  const std::size_t self = tree.open();
+  tree.at(self).kind = kind;
+  tree.at(self).offset = offset;
+  tree.at(self).name = tree.keep(name);
+  if (targs) {
+    tree.at(self).has_template_args = true;
+    tree.template_args_of(self) = *targs;
+  }
+  for (const std::size_t at : arg_offsets) {
+    const std::size_t arg = tree.open();
+    tree.at(arg).kind = Node::Kind::Integer;
+    tree.at(arg).offset = at;
+    tree.close(arg);
+  }
+  tree.close(self);
+  return tree.finish();
+}
+
+}  // namespace
+
+Value call_function(std::string_view name, const TemplateArgs* targs, std::vector<Value> args, std::size_t offset,
+                    const std::vector<std::size_t>& arg_offsets, const LanguageOptions& options, Diagnostics& diag) {
+  const Tree tree = placed_call(Node::Kind::Call, name, targs, offset, arg_offsets);
+  return Evaluator(options, diag).call_evaluated(tree.root(), std::move(args));
+}
+
+Value apply_value(const Value& callee, const std::vector<Value>& args, std::size_t offset,
+                  const std::vector<std::size_t>& arg_offsets, const LanguageOptions& options, Diagnostics& diag) {
+  std::vector<std::size_t> offsets{offset};
+  offsets.insert(offsets.end(), arg_offsets.begin(), arg_offsets.end());
+  const Tree tree = placed_call(Node::Kind::Apply, "", nullptr, offset, offsets);
+  return Evaluator(options, diag).apply_evaluated(tree.root(), callee, args);
+}
+
+bool has_function(std::string_view name, const LanguageOptions& options) {
+  if (find_builtin(name) || is_smem_layout_atom(name)) return true;
+  return options.extension && options.extension->functions.find(name) != options.extension->functions.end();
+}
+
+}  // namespace lang
 
 bool bindable_name(std::string_view name) {
   const auto alpha = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };

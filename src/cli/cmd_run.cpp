@@ -1,0 +1,193 @@
+// run: a CuTe C++ program, printing what the compiled program prints.
+#include <fmt/format.h>
+
+#include <charconv>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <sstream>
+
+#include "driver.hpp"
+#include "layoutx/program.hpp"
+#include "layoutx/render_picture.hpp"
+#include "output.hpp"
+
+namespace layoutx::cli {
+
+namespace {
+
+struct RunOptions {
+  std::string file;
+  std::string thread, cta, block, grid;
+  bool all_threads = false;
+  std::int64_t max_steps = ProgramOptions{}.max_steps;
+  std::int64_t max_output = std::int64_t{1} << 26;
+};
+
+// "X[,Y[,Z]]" -> {X, Y, Z}, the missing ones `fill`.
+std::optional<Dim3> dim3_option(const std::string& text, std::int64_t fill, std::string& problem) {
+  Dim3 d{fill, fill, fill};
+  std::size_t i = 0, at = 0;
+  while (at <= text.size() && i < 3) {
+    const std::size_t comma = text.find(',', at);
+    const std::string part = text.substr(at, comma == std::string::npos ? std::string::npos : comma - at);
+    std::int64_t v = 0;
+    const auto [ptr, ec] = std::from_chars(part.data(), part.data() + part.size(), v);
+    if (part.empty() || ec != std::errc() || ptr != part.data() + part.size() || v < 0 || v > (1 << 30)) {
+      problem = fmt::format("'{}' is not X[,Y[,Z]] of integers in [0, 2^30]", text);
+      return std::nullopt;
+    }
+    d[i++] = v;
+    if (comma == std::string::npos) return d;
+    at = comma + 1;
+  }
+  problem = fmt::format("'{}' has more than three integers", text);
+  return std::nullopt;
+}
+
+std::string read_program(const std::string& file) {
+  if (file == "-") return std::string(std::istreambuf_iterator<char>(std::cin), {});
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw Error(fmt::format("cannot read {}", file));
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// `// layoutx run FLAGS` on the first line: the flags a kernel file runs with.
+void flags_from_first_line(const std::string& text, RunOptions& o) {
+  const std::string_view first = std::string_view(text).substr(0, text.find('\n'));
+  constexpr std::string_view kMark = "// layoutx run";
+  if (!first.starts_with(kMark)) return;
+  std::istringstream words{std::string(first.substr(kMark.size()))};
+  std::string word;
+  while (words >> word) {
+    std::string value;
+    if (const std::size_t eq = word.find('='); eq != std::string::npos) {
+      value = word.substr(eq + 1);
+      word = word.substr(0, eq);
+    } else if (word != "--all-threads") {
+      words >> value;
+    }
+    if (word == "--thread") o.thread = value;
+    else if (word == "--cta") o.cta = value;
+    else if (word == "--block") o.block = value;
+    else if (word == "--grid") o.grid = value;
+    else if (word == "--all-threads") o.all_threads = true;
+    else if (word == "--max-steps") o.max_steps = std::strtoll(value.c_str(), nullptr, 10);
+  }
+}
+
+// Line, column and the line's text of a byte offset.
+struct Place {
+  std::size_t line = 1, column = 1;
+  std::string_view text;
+};
+
+Place place_of(std::string_view program, std::size_t offset) {
+  offset = std::min(offset, program.size());
+  Place p;
+  std::size_t start = 0;
+  for (std::size_t i = 0; i < offset; ++i)
+    if (program[i] == '\n') {
+      ++p.line;
+      start = i + 1;
+    }
+  p.column = offset - start + 1;
+  const std::size_t end = program.find('\n', start);
+  p.text = program.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
+  return p;
+}
+
+ProgramHost printers(const Settings& s) {
+  ProgramHost host;
+  const GridOptions grid = s.grid;
+  host.printers["print_layout"] = [grid](const std::vector<Value>& args, Notation n) {
+    if (args.size() != 1) throw Error("print_layout takes one layout");
+    // CuTe's print_layout asserts (statically) that the layout has rank 2.
+    if (const auto layout = args.front().as_layout()) {
+      const int r = rank(std::holds_alternative<Layout>(*layout) ? std::get<Layout>(*layout)
+                                                                 : std::get<ComposedLayout>(*layout).layout);
+      if (r != 2)
+        throw Error(fmt::format("static assertion failed: print_layout takes a rank-2 layout, {} has rank {}",
+                                to_text(args.front(), n), r));
+    }
+    GridOptions g = grid;
+    g.notation = n;
+    return render_grid(args.front(), g);
+  };
+  host.printers["print_latex"] = [grid](const std::vector<Value>& args, Notation n) {
+    if (args.size() != 1 || !args.front().as_layout()) throw Error("print_latex takes one layout here");
+    PictureOptions p;
+    p.notation = n;
+    p.grid_max_cells = grid.max_cells;
+    return render_tikz(layout_picture(*args.front().as_layout(), p));
+  };
+  return host;
+}
+
+int run_program_file(const Settings& s, RunOptions o) {
+  std::string text;
+  try {
+    text = read_program(o.file);
+  } catch (const Error& e) {
+    report_error(e.what(), "", 0, false);
+    return kRejected;
+  }
+  if (o.thread.empty() && o.cta.empty() && o.block.empty() && o.grid.empty() && !o.all_threads)
+    flags_from_first_line(text, o);
+  ProgramOptions options;
+  options.language = s.language;
+  options.max_steps = o.max_steps;
+  options.max_output = static_cast<std::size_t>(o.max_output);
+  options.all_threads = o.all_threads;
+  std::string problem;
+  const auto dim = [&](const std::string& t, std::int64_t fill, Dim3& into, bool* given) {
+    if (t.empty()) return true;
+    const auto d = dim3_option(t, fill, problem);
+    if (!d) return false;
+    into = *d;
+    if (given) *given = true;
+    return true;
+  };
+  if (!dim(o.thread, 0, options.thread, &options.thread_given) || !dim(o.cta, 0, options.cta, &options.cta_given) ||
+      !dim(o.block, 1, options.block, nullptr) || !dim(o.grid, 1, options.grid, nullptr)) {
+    report_error(problem, "", 0, false);
+    return kUsage;
+  }
+  const std::string name = o.file == "-" ? "<stdin>" : o.file;
+  Diagnostics diag(false, Notation{true});
+  const ProgramRun run = run_program(text, name, options, printers(s), diag);
+  out(run.output);
+  flush_out();
+  if (!run.error) return kOk;
+  const Place p = place_of(text, run.error->offset);
+  write_stderr(fmt::format("{}:{}:{}: error: {}\n{}\n{}^\n", name, p.line, p.column, run.error->message, p.text,
+                           std::string(p.column - 1, ' ')));
+  return kRejected;
+}
+
+}  // namespace
+
+Command register_run(CLI::App* sub, Settings& s) {
+  auto o = std::make_shared<RunOptions>();
+  sub->add_option("FILE", o->file, "The CuTe C++ program; '-' reads it from standard input")->required();
+  sub->add_option("--thread", o->thread, "threadIdx of the kernel's thread: X[,Y[,Z]] (default 0)");
+  sub->add_option("--cta", o->cta, "blockIdx of the kernel's block: X[,Y[,Z]] (default 0)");
+  sub->add_option("--block", o->block, "blockDim, as a launch's <<<grid, block>>> sets it: X[,Y[,Z]]");
+  sub->add_option("--grid", o->grid, "gridDim, as a launch's <<<grid, block>>> sets it: X[,Y[,Z]]");
+  sub->add_flag("--all-threads", o->all_threads, "Run the kernel for every thread of the block, one after another");
+  sub->add_option("--max-steps", o->max_steps, "Statements and loop rounds run at most (default 10000000)")
+      ->check(integer_range(1, std::int64_t{1} << 40));
+  sub->add_option("--max-output", o->max_output, "Bytes of output at most (default 67108864)")
+      ->check(integer_range(1, std::int64_t{1} << 40));
+  return {sub, [&s, o] {
+            try {
+              return run_program_file(s, *o);
+            } catch (const OutputFailure&) {
+              return kUsage;
+            }
+          }};
+}
+
+}  // namespace layoutx::cli
