@@ -468,6 +468,7 @@ class Evaluator {
 
   // callee(args): evaluation or slicing at node n.
   Value evaluate_at(const Value& callee, const std::vector<Value>& args, const Node& n) {
+    if (callee.kind == Value::Kind::Swizzle) return swizzle_at(callee.swizzle, args, n);
     if (!callee.is_layout_like())
       throw SourceError(fmt::format("only a layout can be evaluated with (...), this is {} {}", a_kind_name(callee),
                                     text(callee)),
@@ -500,6 +501,14 @@ class Evaluator {
                       "last mode",
                       text(c), text(callee), text(shape)));
     return result;
+  }
+
+  // Sw<B,M,S>(i): CuTe's swizzle of an offset; a static offset stays static.
+  Value swizzle_at(const Swizzle& sw, const std::vector<Value>& args, const Node& n) {
+    if (args.size() != 1 || args[0].kind != Value::Kind::Integer || args[0].integer.is_scaled_basis())
+      throw SourceError(fmt::format("a swizzle is evaluated at one integer offset: {}(i)", text(Value::of(sw))), n.offset);
+    const Int i = args[0].integer;
+    return Value::of(Int{sw.apply(i.value), i.is_static});
   }
 
   Value slice_layout(const Value& callee, const Value& coord, const Node& n) {

@@ -1143,10 +1143,22 @@ class Interpreter {
       offsets.push_back(e.kids[i].offset);
     }
     const std::string_view name = member.text;
+    if (auto part = composed_part(args.front(), name, e)) return *part;
     TemplateArgs targs;
     if (member.has_targs) targs = call_template_args(member.targs);
     return Datum::of(call_function(name, member.has_targs ? &targs : nullptr, std::move(args), member.offset, offsets,
                                    language_, diag_));
+  }
+
+  // A composed layout's members: layout_a() (the swizzle), offset(), layout_b() (the layout).
+  std::optional<Datum> composed_part(const Value& v, std::string_view name, const Expr& e) {
+    if (v.kind != Value::Kind::Composed || e.kids.size() != 1 || has_function(name, language_)) return std::nullopt;
+    const ComposedLayout& c = v.composed();
+    if (!c.nested.empty()) return std::nullopt;
+    if (name == "layout_b") return Datum::of(Value::of(c.layout));
+    if (name == "layout_a") return Datum::of(Value::of(c.swizzle));
+    if (name == "offset") return Datum::of(c.pointer ? Value::of(*c.pointer) : Value::of(c.offset));
+    return std::nullopt;
   }
 
   Datum table_call(const Expr& e, std::string_view name, const Expr& callee, const std::vector<Datum>& data,
