@@ -8,6 +8,7 @@
 #include "layoutx/atoms.hpp"
 #include "line_editor.hpp"
 #include "output.hpp"
+#include "program_host.hpp"
 #include "suggest.hpp"
 
 namespace layoutx::cli {
@@ -22,6 +23,8 @@ const char* const kHelp =
     "  logical_divide((8,8):(8,1), (2,4))\n"
     "  let NAME = EXPR                  bind NAME for later lines: after let A = (4,3):(3,1),\n"
     "                                   A(1,2) is 5 and A o 2:2 a composition\n"
+    "  auto L = make_layout(...);       CuTe C++ statements (ending in ; or }) run as `layoutx run`\n"
+    "  print_layout(L);                 runs them: what they print is shown, their names stay\n"
     "Commands:\n"
     "  :help                            this text\n"
     "  :names                           the names bound so far\n"
@@ -99,6 +102,23 @@ bool run_command(const Settings& s, const std::string& line) {
   return true;
 }
 
+// CuTe C++ statements: run after the earlier ones; the values they name
+// become names of later expressions too.
+void run_statements(Settings& s, std::unique_ptr<ProgramSession>& session, const std::string& line) {
+  if (!session) {
+    ProgramOptions options;
+    options.language = s.language;
+    session = std::make_unique<ProgramSession>(options, program_host(s));
+  }
+  Diagnostics diag(false, Notation{true});
+  const ProgramRun run = session->feed(line, diag);
+  out(run.output);
+  flush_out();
+  if (run.error) report_error(run.error->message, line, run.error->offset, true);
+  for (auto& [name, value] : session->values())
+    if (bindable_name(name)) s.language.names[name] = std::move(value);
+}
+
 // `let NAME = EXPR`: bound, then shown as any value is.
 void run_let(Settings& s, const std::string& definition) {
   if (!bind_definition(s, definition)) return;
@@ -115,12 +135,15 @@ int run_explorer(Settings& s) {
   LineEditor editor(default_history_path(), [&s] { return completion_words(s); });
   out(fmt::format("layoutx explorer: CuTe layouts as you type them. :help for help, Ctrl-D to leave.{}\n",
                   LineEditor::editing() ? "" : "\n(built without libedit: no line editing, completion or recall)"));
+  std::unique_ptr<ProgramSession> session;  // made by the first statement
   while (const auto input = editor.read(kPrompt)) {
     const std::string line(trimmed(*input));
     if (holds_no_expression(line)) continue;
     editor.remember(line);
     if (line.front() == ':') {
       if (!run_command(s, line)) break;
+    } else if (looks_like_statements(line)) {
+      run_statements(s, session, line);
     } else if (is_let(line)) {
       run_let(s, line.substr(4));
     } else if (line == "-") {

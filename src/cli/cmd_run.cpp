@@ -9,8 +9,8 @@
 
 #include "driver.hpp"
 #include "layoutx/program.hpp"
-#include "layoutx/render_picture.hpp"
 #include "output.hpp"
+#include "program_host.hpp"
 
 namespace layoutx::cli {
 
@@ -99,33 +99,6 @@ Place place_of(std::string_view program, std::size_t offset) {
   return p;
 }
 
-ProgramHost printers(const Settings& s) {
-  ProgramHost host;
-  const GridOptions grid = s.grid;
-  host.printers["print_layout"] = [grid](const std::vector<Value>& args, Notation n) {
-    if (args.size() != 1) throw Error("print_layout takes one layout");
-    // CuTe's print_layout asserts (statically) that the layout has rank 2.
-    if (const auto layout = args.front().as_layout()) {
-      const int r = rank(std::holds_alternative<Layout>(*layout) ? std::get<Layout>(*layout)
-                                                                 : std::get<ComposedLayout>(*layout).layout);
-      if (r != 2)
-        throw Error(fmt::format("static assertion failed: print_layout takes a rank-2 layout, {} has rank {}",
-                                to_text(args.front(), n), r));
-    }
-    GridOptions g = grid;
-    g.notation = n;
-    return render_grid(args.front(), g);
-  };
-  host.printers["print_latex"] = [grid](const std::vector<Value>& args, Notation n) {
-    if (args.size() != 1 || !args.front().as_layout()) throw Error("print_latex takes one layout here");
-    PictureOptions p;
-    p.notation = n;
-    p.grid_max_cells = grid.max_cells;
-    return render_tikz(layout_picture(*args.front().as_layout(), p));
-  };
-  return host;
-}
-
 int run_program_file(const Settings& s, RunOptions o) {
   std::string text;
   try {
@@ -157,7 +130,7 @@ int run_program_file(const Settings& s, RunOptions o) {
   }
   const std::string name = o.file == "-" ? "<stdin>" : o.file;
   Diagnostics diag(false, Notation{true});
-  const ProgramRun run = run_program(text, name, options, printers(s), diag);
+  const ProgramRun run = run_program(text, name, options, program_host(s), diag);
   out(run.output);
   flush_out();
   if (!run.error) return kOk;

@@ -206,6 +206,14 @@ class Interpreter {
     if (kernels.size() == 1) run_kernel_alone(*kernels.front());
   }
 
+  // The CuTe values the outermost scope names (the explorer's expressions see them).
+  std::map<std::string, Value, std::less<>> values() const {
+    std::map<std::string, Value, std::less<>> out;
+    for (const auto& [name, v] : frames_.front().scopes.front())
+      if (v.datum.kind == Datum::Kind::Value) out[name] = v.datum.value;
+    return out;
+  }
+
   // Statements fed to a session: run as they come, in the outermost scope.
   void run_piece(const ProgramTree& tree) {
     for (const Stmt& s : tree.statements) top_level(s);
@@ -1560,15 +1568,16 @@ ProgramRun run_program(std::string text, std::string name, const ProgramOptions&
 }
 
 struct ProgramSession::State {
-  State(ProgramOptions o, const ProgramHost& h) : options(std::move(o)), interpreter(options, h, diag) {}
+  State(ProgramOptions o, ProgramHost h) : options(std::move(o)), host(std::move(h)), interpreter(options, host, diag) {}
   ProgramOptions options;
+  ProgramHost host;
   Diagnostics diag{false, Notation{true}};
   lang::Interpreter interpreter;
   std::vector<std::unique_ptr<lang::ProgramTree>> pieces;  // the names the interpreter holds point into them
 };
 
-ProgramSession::ProgramSession(ProgramOptions options, const ProgramHost& host)
-    : state_(std::make_unique<State>(std::move(options), host)) {}
+ProgramSession::ProgramSession(ProgramOptions options, ProgramHost host)
+    : state_(std::make_unique<State>(std::move(options), std::move(host))) {}
 ProgramSession::~ProgramSession() = default;
 
 ProgramRun ProgramSession::feed(std::string text, Diagnostics&) {
@@ -1595,6 +1604,8 @@ ProgramRun ProgramSession::feed(std::string text, Diagnostics&) {
   in.output().clear();
   return run;
 }
+
+std::map<std::string, Value, std::less<>> ProgramSession::values() const { return state_->interpreter.values(); }
 
 bool looks_like_statements(std::string_view text) {
   while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.remove_suffix(1);

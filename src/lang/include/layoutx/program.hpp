@@ -62,12 +62,14 @@ ProgramRun run_program(std::string text, std::string name, const ProgramOptions&
 // piece stay for the next.
 class ProgramSession {
  public:
-  ProgramSession(ProgramOptions options, const ProgramHost& host);
+  ProgramSession(ProgramOptions options, ProgramHost host);
   ~ProgramSession();
   ProgramSession(const ProgramSession&) = delete;
   ProgramSession& operator=(const ProgramSession&) = delete;
   // Run `text` as statements after the earlier ones.
   ProgramRun feed(std::string text, Diagnostics& diag);
+  // The CuTe values the statements so far declared, by name.
+  std::map<std::string, Value, std::less<>> values() const;
 
  private:
   struct State;
