@@ -10,6 +10,7 @@
 #   (f) a 1024x1024 print grid;
 #   (g) the algebra on layouts with 16 modes and depth 4 (bench/algebra_bench.cpp);
 #   (h) print per cell against offsets, peak memory of print and of 10^6 stdin lines;
+#   (k) `layoutx run` of a 100-line CuTe program vs g++ compiling it (CUTLASS_DIR);
 #   (i) the algebra through `eval -` against pycute (bench/vs_pycute.py), when
 #       PYCUTE_DIR names the directory holding CUTLASS's pycute package;
 #   (j) side by side with earlier builds (bench/compare.sh), when BASELINES
@@ -211,6 +212,24 @@ echo "| stream | peak RSS | target |"
 echo "| --- | --- | --- |"
 echo "| print 4096x4096 | $(peak_kib "$LX" --max-cells 16777216 print "$LGRID") KiB | <= 16384 KiB |"
 echo "| eval - of 10^6 lines | $(/usr/bin/time -f %M "$LX" eval - <"$WORK/million.txt" 2>&1 >/dev/null | tail -1) KiB | <= 16384 KiB |"
+echo
+echo "## layoutx run: a 100-line CuTe program (bench/program_100_lines.cpp)"
+echo
+PROGRAM=bench/program_100_lines.cpp
+t_run=$(median_startup 30 "$LX" run "$PROGRAM")
+if [[ -n ${CUTLASS_DIR:-} ]]; then
+  # What a print-debug round costs without layoutx: compiling the program host-only (-O0), median of 3.
+  cuda=${CUDA_DIR:-/usr/local/cuda}
+  t_gxx=$(median_seconds 3 g++ -std=c++17 -O0 -w -I"$CUTLASS_DIR/include" -I"$cuda/include" -I"$cuda/include/cccl" \
+    -x c++ "$PROGRAM" -o "$WORK/program_100_lines")
+  echo "| figure | layoutx | baseline | ratio | target |"
+  echo "| --- | --- | --- | --- | --- |"
+  row_ms "layoutx run $PROGRAM" "$t_run" "g++ compiling it" "$t_gxx" "layoutx <= 10 ms"
+else
+  echo "| figure | layoutx | target |"
+  echo "| --- | --- | --- |"
+  awk -v a="$t_run" 'BEGIN {printf "| layoutx run bench/program_100_lines.cpp | %.2f ms | <= 10 ms (CUTLASS_DIR unset: no g++ baseline) |\n", a*1e3}'
+fi
 if [[ -n ${PYCUTE_DIR:-} ]]; then
   echo
   echo "## Algebra through eval - against pycute (bench/vs_pycute.py)"

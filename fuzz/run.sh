@@ -4,7 +4,8 @@
 # dictionary, the seed corpus fuzz/corpus/ (read only) and fuzz/corpus-run/
 # (new inputs, crash artifacts and logs; ignored by git).
 #   fuzz/run.sh [SECONDS] [extra libFuzzer flags...]
-# Environment: BUILD_DIR (default build-fuzz).
+# Environment: BUILD_DIR (default build-fuzz); FUZZ_TARGET=fuzz_programs fuzzes layoutx run
+# (seed it with FUZZ_CORPUS=DIR, as fuzz/mutate_programs.py --write-seeds DIR makes one).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 seconds="${1:-60}"
@@ -17,14 +18,15 @@ if [ ! -f "$build/build.ninja" ]; then
   CC=clang CXX=clang++ cmake -S "$root" -B "$build" -G Ninja -DLAYOUTX_FUZZ=ON -DLAYOUTX_SANITIZE=ON \
     -DLAYOUTX_BUILD_TESTS=OFF "${launcher[@]}"
 fi
-cmake --build "$build" --target fuzz_layoutx
+target="${FUZZ_TARGET:-fuzz_layoutx}"
+cmake --build "$build" --target "$target"
 
 run="$root/fuzz/corpus-run"
 mkdir -p "$run/inputs" "$run/crashes" "$run/logs"
 log="$run/logs/$(date +%Y%m%d-%H%M%S).log"
 echo "fuzzing for ${seconds}s; log: $log"
 status=0
-"$build/fuzz/fuzz_layoutx" "$run/inputs" "$root/fuzz/corpus" \
+"$build/fuzz/$target" "$run/inputs" "${FUZZ_CORPUS:-$root/fuzz/corpus}" \
   -dict="$root/fuzz/layoutx.dict" -max_total_time="$seconds" -max_len=4096 -timeout=10 \
   -rss_limit_mb=2048 -malloc_limit_mb=1024 -print_final_stats=1 \
   -artifact_prefix="$run/crashes/" "$@" >"$log" 2>&1 || status=$?

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "../fuzz/pipeline.hpp"
+#include "../fuzz/program_pipeline.hpp"
 #include "test_support.hpp"
 
 namespace layoutx::test {
@@ -30,9 +31,9 @@ std::string read_bytes(const fs::path& p) {
   return s.str();
 }
 
-std::vector<fs::path> regression_inputs() {
+std::vector<fs::path> regression_inputs(const char* folder = "regressions") {
   std::vector<fs::path> out;
-  for (const auto& e : fs::directory_iterator(kFuzzDir / "regressions"))
+  for (const auto& e : fs::directory_iterator(kFuzzDir / folder))
     if (e.is_regular_file() && e.path().filename().string().front() != '.' && e.path().extension() != ".md")
       out.push_back(e.path());
   std::sort(out.begin(), out.end());
@@ -48,6 +49,16 @@ TEST_CASE("every fuzz regression input passes the fuzzing pipeline") {
     const std::string input = read_bytes(path);
     INFO("fuzz/regressions/" << path.filename().string() << ": " << input.substr(0, 200));
     CHECK_NOTHROW(fuzz::run_pipeline(input));
+  }
+}
+
+TEST_CASE("every program the fuzzer broke layoutx run with passes the program pipeline") {
+  const auto inputs = regression_inputs("program_regressions");
+  REQUIRE(inputs.size() >= 5);
+  for (const auto& path : inputs) {
+    const std::string input = read_bytes(path);
+    INFO("fuzz/program_regressions/" << path.filename().string() << ": " << input.substr(0, 200));
+    CHECK_NOTHROW(fuzz::run_program_pipeline(input));
   }
 }
 

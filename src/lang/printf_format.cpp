@@ -68,6 +68,14 @@ class Formatter {
     }
   }
 
+  // A width or precision that would make one conversion megabytes long is refused, not written.
+  static void check_size(const std::string& digits, const char* what, std::string_view spec) {
+    if (digits.size() > 7 || (!digits.empty() && std::stoll(digits) > kMaxField))
+      throw Error(fmt::format("printf: the {} of {} is over {}, more than layoutx writes for one conversion", what, spec,
+                              kMaxField));
+  }
+  static constexpr std::int64_t kMaxField = 1 << 20;
+
   // The conversion at `at` ('%'): appended to out; the index after it.
   std::size_t conversion(std::string& out, std::size_t at) {
     std::size_t i = at + 1;
@@ -93,11 +101,13 @@ class Formatter {
       while (i < format_.size() && is_digit(format_[i])) into += format_[i++];
     };
     number(width, true);
+    check_size(width, "width", format_.substr(at, i - at));
     if (i < format_.size() && format_[i] == '.') {
       ++i;
       has_precision = true;
       number(precision, false);
       if (precision.empty()) precision = "0";
+      check_size(precision, "precision", format_.substr(at, i - at));
     }
     std::string length;
     while (i < format_.size() && std::string_view("hlLqjzt").find(format_[i]) != std::string_view::npos)

@@ -158,7 +158,9 @@ struct unary;
 struct prefix_op : sor<TAO_PEGTL_STRING("++"), TAO_PEGTL_STRING("--"), seq<one<'&'>, not_at<one<'&'>>>,
                        seq<one<'-'>, not_at<one<'>'>>>, one<'+', '!', '~', '*'>> {};
 struct prefixed : seq<prefix_op, _, must<unary>> {};
-struct cast_type : seq<plus<builtin_type_word, _>, star<one<'*'>, _>> {};
+struct named_type;
+// (int)x, (float*)p, (half_t*)nullptr: a named type is a cast only as a pointer ((x)*y multiplies).
+struct cast_type : sor<seq<plus<builtin_type_word, _>, star<one<'*'>, _>>, seq<named_type, _, plus<one<'*'>, _>>> {};
 struct c_cast : seq<one<'('>, _, cast_type, one<')'>, _, unary> {};
 struct unary : sor<prefixed, c_cast, postfix> {};
 

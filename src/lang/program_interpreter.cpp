@@ -780,7 +780,7 @@ class Interpreter {
       case Expr::Kind::Prefix:
         return prefix(e);
       case Expr::Kind::Cast:
-        return convert_to_builtin(eval(e.kids[0]), e.type->builtin, e.offset);
+        return cast(*e.type, eval(e.kids[0]), e.offset);
       case Expr::Kind::Binary:
         return binary(e);
       case Expr::Kind::Conditional:
@@ -794,6 +794,18 @@ class Interpreter {
       }
     }
     throw SourceError("internal error: unknown expression", e.offset);
+  }
+
+  // (T)x: a conversion to a built-in type, or a pointer's new element type.
+  Datum cast(const TypeRef& type, Datum d, std::size_t offset) {
+    if (!type.pointer) return convert_to_builtin(std::move(d), type.builtin, offset);
+    if (d.kind != Datum::Kind::Pointer && !d.is_integer())
+      throw SourceError(fmt::format("({}) converts a pointer or an address, not {}", type.text, describe(d)), offset);
+    Datum p;
+    p.kind = Datum::Kind::Pointer;
+    p.address = d.kind == Datum::Kind::Pointer ? d.address : d.value.integer.value;
+    p.text = std::string(type.builtin.empty() ? unqualified(type.name) : std::string_view(type.builtin));
+    return p;
   }
 
   std::int64_t size_of(const Expr& e) {
@@ -1452,12 +1464,23 @@ class Interpreter {
       Interpreter& in;
       Launch saved;
     } restore{*this, saved};
+    launch_offset_ = s.offset;
     for_each_thread(grid, block, [&] { call_user(*f->second, args, s.offset); });
   }
 
   // The threads a launch runs: the one --thread/--cta name, else every thread of every block.
   template <class F>
   void for_each_thread(const Dim3& grid, const Dim3& block, F run) {
+    // Every thread runs at least one step: a launch of more threads than the limit never ends in time.
+    std::int64_t count = 1;
+    for (const Dim3* d : {&grid, &block})
+      for (const std::int64_t n : *d)
+        if (__builtin_mul_overflow(count, n, &count)) count = std::numeric_limits<std::int64_t>::max();
+    if (!options_.thread_given && !options_.cta_given && count > options_.max_steps)
+      throw RunTimeError(fmt::format("a launch of {} threads is past the step limit {}: pick one with --thread and --cta, "
+                                     "or raise --max-steps",
+                                     count, options_.max_steps),
+                         launch_offset_);
     const auto each = [](const Dim3& shape, const auto& body) {
       for (std::int64_t z = 0; z < shape[2]; ++z)
         for (std::int64_t y = 0; y < shape[1]; ++y)
@@ -1491,6 +1514,7 @@ class Interpreter {
   // A file that is one kernel: its body for the thread and block of the options.
   void run_kernel_alone(const Function& f) {
     launch_.on_device = true;
+    launch_offset_ = f.offset;
     std::vector<Datum> args;
     for (const Parameter& p : f.parameters) {
       if (!p.has_default) {
@@ -1524,6 +1548,7 @@ class Interpreter {
   Launch launch_;
   std::string out_;
   std::int64_t steps_ = 0;
+  std::size_t launch_offset_ = 0;  // the launch being run, for its messages
   bool ran_statements_ = false;
 };
 

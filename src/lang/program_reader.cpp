@@ -350,6 +350,7 @@ class Reader {
     t.text = n.string_view();
     for (const auto& c : n.children) {
       if (c->is_type<g::builtin_type_word>()) t.builtin += (t.builtin.empty() ? "" : " ") + std::string(c->string_view());
+      if (c->is_type<g::named_type>()) named_type(t, *c);
     }
     t.pointer = t.text.find('*') != std::string_view::npos;
     return t;
