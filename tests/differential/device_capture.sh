@@ -27,7 +27,8 @@ for cu in "$dir"/dev*.cu; do
   fi
   if [ $starts -eq 0 ] && [ -n "$inc" ]; then
     echo "building $(basename "$base") here"
-    nvcc -std=c++17 -arch=sm_90a --expt-relaxed-constexpr -w -I"$inc/include" "$cu" -o "$base.bin" &
+    nvcc -std=c++17 -arch=sm_90a --expt-relaxed-constexpr -w -I"$inc/include" "$cu" -o "$base.bin" \
+      > "$base.nvcc.log" 2>&1 &
   fi
 done
 wait
@@ -35,6 +36,7 @@ for cu in "$dir"/dev*.cu; do
   base=${cu%.cu}
   name=$(basename "$base")
   mkdir -p "$out/$name"
+  [ -f "$base.nvcc.log" ] && cp "$base.nvcc.log" "$out/$name/nvcc.log"
   k=0
   while read -r id; do
     timeout 60 "$base.bin" "$k" > "$out/$name/$k.out" 2> "$out/$name/$k.err"

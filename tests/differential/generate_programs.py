@@ -906,7 +906,7 @@ def grp_runtime(p):
     elif r < 0.7:
         p.add('int zero = size(%s) - %d;' % (x, G.size_of(s)))
         p.add('printf("size %%d\\n", int(size(%s)));' % x)
-        p.add('printf("%%d\\n", %d / zero);' % g.pick([1, 7, 64]))
+        p.add('printf("%%d\\n", %d / zero);' % g.pick([9, 7, 64]))  # not 1: g++ folds 1 / x to a value
     else:
         p.add('int n = %d;' % g.pick([3, 4]))
         p.open('while (true)')
@@ -925,7 +925,7 @@ VALUE_EXPRS = [
     'make_step(_1{}, _2{})', 'make_shape(4, make_shape(2, 3))', 'Shape<_4, Shape<_2, _3>>{}', 'Stride<_1, _4>{}',
     'flatten(make_shape(make_shape(2, 3), 4))', 'append(make_shape(_4{}, _8{}), 16)', 'prepend(make_shape(4, 8), _2{})',
     'product(make_shape(_4{}, 8))', 'size(make_shape(_4{}, _8{}))', 'shape_div(make_shape(8, 6), make_shape(2, 3))',
-    'E<0>{} * 4', 'E<1>{}', 'make_swizzle<3,3,3>()', 'get<1>(make_shape(4, make_shape(2, 3)))', 'reverse(make_shape(1, 2, 3))',
+    'E<0>{} * 4', 'E<1>{}', 'Swizzle<3,3,3>{}', 'get<1>(make_shape(4, make_shape(2, 3)))', 'reverse(make_shape(1, 2, 3))',
     'make_tuple(_1{}, 2, Int<3>{})', 'make_layout(_8{})', 'make_layout(8)', 'Layout<_1, _0>{}', 'Int<-3>{}',
     'max(Int<4>{}, Int<7>{})', 'min(4, 9)', 'cosize(Layout<Shape<_4,_4>, Stride<_8,_1>>{})', 'rank(Shape<_1,_2,_3>{})',
     'depth(make_shape(1, make_shape(2, make_shape(3, 4))))',
@@ -944,8 +944,9 @@ def grp_values(p):
     if g.chance(0.4):
         n = g.pick([16, 32, 64, 128])
         p.add('constexpr int kTile = %d;' % n)
-        p.add('auto t = make_tile(Int<kTile>{}, Int<kTile / %d>{});' % g.pick([2, 4, 8]))
-        p.add('print(t); printf(" %d\\n", kTile);')
+        t = p.name('tiler')
+        p.add('auto %s = make_tile(Int<kTile>{}, Int<kTile / %d>{});' % (t, g.pick([2, 4, 8])))
+        p.add('print(%s); printf(" %%d\\n", kTile);' % t)
     if g.chance(0.3):
         p.add('printf("%%d %%d\\n", int(sizeof_bits_v<%s>), int(cosize_v<Layout<Shape<_%d,_%d>>>));'
               % (g.pick(['half_t', 'float', 'uint8_t', 'double', 'bfloat16_t']), g.pick([2, 4]), g.pick([4, 8])))
