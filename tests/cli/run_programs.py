@@ -53,13 +53,17 @@ def read_known(path):
     return known
 
 
+# g++'s own diagnostics (not a static assertion's message)
+GXX_OWN = ('no matching', 'no match', 'incomplete type', 'invalid', 'conflicting', 'expected', 'cannot', 'could not',
+           'void value', 'use of deleted', 'call of overloaded', 'request for member', 'template argument')
 WORD = re.compile(r'[A-Za-z]{4,}')
 
 
 def names_reason(prog, stderr):
     """stderr names a static assertion's message: half of its words, loosely"""
     reason = prog.get('reason', '')
-    if not (prog.get('where', '').startswith('cute/') or reason.startswith(('CUTE_STATIC_ASSERT', 'static_assert'))):
+    assertion = prog.get('where', '').startswith('cute/') or reason.startswith(('CUTE_STATIC_ASSERT', 'static_assert'))
+    if not assertion or '\u2018' in reason or reason.startswith(GXX_OWN):
         return True  # another compile error: g++'s wording is its own
     words = {w.lower() for w in WORD.findall(reason)}
     if not words:
@@ -100,7 +104,12 @@ def check(binary, prog, scratch):
 
 
 def first_line(text):
-    return text.strip().split('\n')[0][:120]
+    """the first difference, and layoutx's message where it wrote one (without the file's path)"""
+    head = text.strip().split('\n')[0]
+    err = [l for l in text.split('\n') if l.startswith('stderr: ')]
+    if err:
+        head += ': ' + re.sub(r'^stderr: \S*?\.cpp:', '', err[0])
+    return head[:200]
 
 
 def main():
