@@ -1,9 +1,9 @@
 #include "definitions.hpp"
-#include "input_lines.hpp"
+#include "io/input_lines.hpp"
 
 #include <fmt/format.h>
 
-#include "output.hpp"
+#include "io/output.hpp"
 
 namespace layoutx::cli {
 

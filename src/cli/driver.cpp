@@ -8,14 +8,14 @@
 #include <cstdlib>
 #include <new>
 
-#include "input_lines.hpp"
+#include "io/input_lines.hpp"
 #include "layoutx/notation.hpp"
 #include "layoutx/triton_cute.hpp"
 #include "layoutx/triton_encoding.hpp"
 #include "layoutx/parallel.hpp"
-#include "output.hpp"
-#include "transcript.hpp"
-#include "worker_threads.hpp"
+#include "io/output.hpp"
+#include "io/transcript.hpp"
+#include "io/worker_threads.hpp"
 
 namespace layoutx::cli {
 
@@ -31,7 +31,7 @@ Notation notation(const Settings& s) { return Notation{.static_marks = s.dynamic
 
 Diagnostics diagnostics(const Settings& s) { return Diagnostics(s.strict, notation(s)); }
 
-std::vector<std::string> gather(const Settings& s, const std::vector<std::string>& args, std::size_t at_most,
+std::vector<std::string> read_expressions(const Settings& s, const std::vector<std::string>& args, std::size_t at_most,
                                 std::string& problem) {
   std::vector<std::string> out;
   ExpressionSource source(args, s.language.max_length);
@@ -53,7 +53,7 @@ std::string line_named(std::size_t line) { return line ? fmt::format("standard i
 
 }  // namespace
 
-int reported(Output& to, const Shown& shown, Notation notation, const std::function<int()>& step) {
+int run_reporting_errors(Output& to, const ErrorContext& shown, Notation notation, const std::function<int()>& step) {
   try {
     return step();
   } catch (const SourceError& e) {
@@ -71,8 +71,8 @@ int reported(Output& to, const Shown& shown, Notation notation, const std::funct
   return kRejected;
 }
 
-int reported(const Shown& shown, Notation notation, const std::function<int()>& step) {
-  return reported(standard_streams(), shown, notation, step);
+int run_reporting_errors(const ErrorContext& shown, Notation notation, const std::function<int()>& step) {
+  return run_reporting_errors(standard_streams(), shown, notation, step);
 }
 
 bool report_warnings(Diagnostics& diag, Output& to) {
@@ -97,16 +97,16 @@ Value evaluate_input(const Settings& s, std::string_view expr, Diagnostics& diag
   return Value::of(triton::to_cute(read_triton(s, expr)));
 }
 
-Value evaluate_warning(const Settings& s, std::string_view expr) {
+Value evaluate_reporting_warnings(const Settings& s, std::string_view expr) {
   Diagnostics diag = diagnostics(s);
   Value v = evaluate_input(s, expr, diag);
   report_warnings(diag);
   return v;
 }
 
-std::optional<Value> evaluate_option(const Settings& s, std::string_view text, const Shown& shown, Diagnostics& diag) {
+std::optional<Value> evaluate_option(const Settings& s, std::string_view text, const ErrorContext& shown, Diagnostics& diag) {
   std::optional<Value> v;
-  reported(shown, notation(s), [&] {
+  run_reporting_errors(shown, notation(s), [&] {
     v = evaluate_input(s, text, diag);
     return kOk;
   });
@@ -138,16 +138,16 @@ int for_each_expression(const Settings& s, const std::vector<std::string>& expre
 
 namespace {
 
-// One expression through `command` inside `reported`, its messages going to `to`.
+// One expression through `command` inside `run_reporting_errors`, its messages going to `to`.
 template <class Command>
-int reported_input(const Settings& s, const InputExpression& input, Output& to, const Command& command) {
+int run_input_reporting_errors(const Settings& s, const InputExpression& input, Output& to, const Command& command) {
   if (!input.problem.empty()) {
     to.error(line_named(input.line) + input.problem, "", 0, false);
     return kRejected;
   }
-  Shown shown{input.text};
+  ErrorContext shown{input.text};
   shown.line = input.line;
-  return reported(to, shown, notation(s), [&] { return command(input.text); });
+  return run_reporting_errors(to, shown, notation(s), [&] { return command(input.text); });
 }
 
 // Expressions at hand of fewer bytes than this are evaluated one by one on
@@ -228,7 +228,7 @@ int for_each_expression_text(const Settings& s, const std::vector<std::string>& 
   int status = kOk;
   ExpressionSource source(expressions, s.language.max_length);
   while (const auto input = source.next())
-    if (reported_input(s, *input, standard_streams(), command) != kOk) status = kRejected;
+    if (run_input_reporting_errors(s, *input, standard_streams(), command) != kOk) status = kRejected;
   flush_out();
   return status;
 }
@@ -238,7 +238,7 @@ int for_each_answer(const Settings& s, const std::vector<std::string>& expressio
   // One expression: its warnings and answer (or its error) go to `to`; the
   // answer is written into `line`, kept from one expression to the next.
   const auto answered = [&s, &answer](const InputExpression& input, Output& to, std::string& line) {
-    return reported_input(s, input, to, [&](std::string_view expr) {
+    return run_input_reporting_errors(s, input, to, [&](std::string_view expr) {
       Diagnostics diag = diagnostics(s);
       const Value v = evaluate_input(s, expr, diag);
       report_warnings(diag, to);

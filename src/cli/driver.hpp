@@ -45,16 +45,16 @@ Diagnostics diagnostics(const Settings& s);
 // input, for commands that take a fixed few: it stops after at_most + 1 (so
 // that one too many can be told), or at a line that cannot be used, whose
 // reason goes to `problem`.
-std::vector<std::string> gather(const Settings& s, const std::vector<std::string>& args, std::size_t at_most,
+std::vector<std::string> read_expressions(const Settings& s, const std::vector<std::string>& args, std::size_t at_most,
                                 std::string& problem);
 
 // How a failure is shown on stderr: the text a caret goes under, the column
 // where the evaluated text starts inside it (an option's value after "KIND:"),
 // and words put before the message of an error located in the text. An empty
 // text: the message alone.
-struct Shown {
-  Shown() = default;
-  Shown(std::string_view text, std::size_t from = 0, std::string_view located_prefix = {})
+struct ErrorContext {
+  ErrorContext() = default;
+  ErrorContext(std::string_view text, std::size_t from = 0, std::string_view located_prefix = {})
       : text(text), from(from), located_prefix(located_prefix) {}
   std::string_view text;
   std::size_t from = 0;
@@ -66,9 +66,9 @@ struct Shown {
 // located in the text, a refused input, running out of memory) is written on
 // stderr after what the step wrote on stdout, naming values in `notation`.
 // Returns the step's status, or kRejected when it threw.
-int reported(const Shown& shown, Notation notation, const std::function<int()>& step);
+int run_reporting_errors(const ErrorContext& shown, Notation notation, const std::function<int()>& step);
 // The same, the messages going to `to`.
-int reported(Output& to, const Shown& shown, Notation notation, const std::function<int()>& step);
+int run_reporting_errors(Output& to, const ErrorContext& shown, Notation notation, const std::function<int()>& step);
 
 // An expression's value: a Triton layout (an encoding or a linear layout,
 // laid over Settings::shape) becomes its CuTe form, anything else is
@@ -80,7 +80,7 @@ Value evaluate_input(const Settings& s, std::string_view expr, Diagnostics& diag
 triton::LinearLayout read_triton(const Settings& s, std::string_view text);
 
 // One expression evaluated under --strict's choice, its warnings written on stderr.
-Value evaluate_warning(const Settings& s, std::string_view expr);
+Value evaluate_reporting_warnings(const Settings& s, std::string_view expr);
 
 // Writes the warnings collected in `diag` on stderr and empties it; whether there were any.
 bool report_warnings(Diagnostics& diag);
@@ -88,10 +88,10 @@ bool report_warnings(Diagnostics& diag, Output& to);
 
 // An expression given as an option's value: evaluated, errors reported as
 // `shown` says; nothing when it fails. Its warnings are left in `diag`.
-std::optional<Value> evaluate_option(const Settings& s, std::string_view text, const Shown& shown, Diagnostics& diag);
+std::optional<Value> evaluate_option(const Settings& s, std::string_view text, const ErrorContext& shown, Diagnostics& diag);
 
 // The loop of every command that takes EXPR...: each expression (standard
-// input's lines for '-') goes through `command` inside `reported`; the
+// input's lines for '-') goes through `command` inside `run_reporting_errors`; the
 // statuses combine into kOk or kRejected.
 int for_each_expression_text(const Settings& s, const std::vector<std::string>& expressions,
                              const std::function<int(std::string_view)>& command);
@@ -131,7 +131,7 @@ struct Command {
 // Adds the EXPR... positional to a subcommand.
 void add_expressions(CLI::App* sub, std::vector<std::string>& expressions);
 
-// Each command lives in its own file (cmd_NAME.cpp): given its subcommand (named in
+// Each command lives in its own file (commands/cmd_NAME.cpp): given its subcommand (named in
 // main.cpp's table), it adds its options and returns what to run.
 Command register_eval(CLI::App* sub, Settings& s);
 Command register_emit(CLI::App* sub, Settings& s);
@@ -151,7 +151,7 @@ Command register_bank(CLI::App* sub, Settings& s);
 Command register_swizzle_search(CLI::App* sub, Settings& s);
 Command register_repl(CLI::App* sub, Settings& s);
 Command register_run(CLI::App* sub, Settings& s);
-// The interactive explorer (cmd_repl.cpp): `layoutx repl`, or no command on a terminal.
+// The interactive explorer (commands/cmd_repl.cpp): `layoutx repl`, or no command on a terminal.
 int run_explorer(Settings& s);
 
 }  // namespace layoutx::cli

@@ -17,7 +17,7 @@
 #include "layoutx/atom_language.hpp"
 #include "layoutx/notation.hpp"
 #include "layoutx/version.hpp"
-#include "output.hpp"
+#include "io/output.hpp"
 #include "suggest.hpp"
 
 namespace layoutx::cli {
@@ -91,7 +91,7 @@ int usage_error(CLI::App& app, const CLI::ParseError& e) {
 }
 
 // Every command: its name, what it does (its line in --help), and the function
-// that adds its options and says what to run (in its cmd_NAME.cpp).
+// that adds its options and says what to run (in its commands/cmd_NAME.cpp).
 struct Registration {
   std::string_view name;
   Command (*add)(CLI::App*, Settings&);

@@ -14,7 +14,7 @@
 #include "layoutx/limits.hpp"
 #include "layoutx/notation.hpp"
 #include "layoutx/postconditions.hpp"
-#include "layoutx/profile.hpp"
+#include "layoutx/profile_relations.hpp"
 
 namespace layoutx::lang {
 

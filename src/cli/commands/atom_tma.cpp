@@ -2,7 +2,7 @@
 // global tensor and the shared-memory tile. The global layout is read as CuTe
 // code writes it (plain integers dynamic, _N static), the tile as the static
 // layout it must be.
-#include "atom_tma.hpp"
+#include "commands/atom_tma.hpp"
 
 #include <fmt/format.h>
 
@@ -11,7 +11,7 @@
 #include "layoutx/arithmetic_tuple.hpp"
 #include "layoutx/notation.hpp"
 #include "layoutx/tma_copy.hpp"
-#include "output.hpp"
+#include "io/output.hpp"
 
 namespace layoutx::cli {
 
@@ -123,7 +123,7 @@ int describe_tma(const Settings& s, const TmaRequest& r) {
     return kRejected;
   }
   std::string document;
-  const int status = reported({}, notation(s), [&] {
+  const int status = run_reporting_errors({}, notation(s), [&] {
     Diagnostics tma_diag = diagnostics(s);
     const TmaCopy t = make_tma_copy(in, tma_diag);
     report_warnings(tma_diag);

@@ -4,11 +4,11 @@
 
 #include "definitions.hpp"
 #include "driver.hpp"
-#include "input_lines.hpp"
+#include "io/input_lines.hpp"
 #include "layoutx/atoms.hpp"
-#include "line_editor.hpp"
-#include "output.hpp"
-#include "program_host.hpp"
+#include "io/line_editor.hpp"
+#include "io/output.hpp"
+#include "io/program_host.hpp"
 #include "suggest.hpp"
 
 namespace layoutx::cli {

@@ -2,7 +2,7 @@
 // inverses, divides and products.
 #include "driver.hpp"
 #include "layoutx/render_analysis.hpp"
-#include "output.hpp"
+#include "io/output.hpp"
 
 namespace layoutx::cli {
 

@@ -7,7 +7,7 @@
 #include "layoutx/device.hpp"
 #include "layoutx/triton_encoding.hpp"
 #include "layoutx/verify.hpp"
-#include "output.hpp"
+#include "io/output.hpp"
 
 namespace layoutx::cli {
 

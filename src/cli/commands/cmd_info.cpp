@@ -1,6 +1,6 @@
 // info: shape, stride, size, cosize, rank, depth and the offset function's properties.
 #include "driver.hpp"
-#include "output.hpp"
+#include "io/output.hpp"
 
 namespace layoutx::cli {
 

@@ -14,9 +14,9 @@
 #include "layoutx/partition_threads.hpp"
 #include "layoutx/render_partition.hpp"
 #include "layoutx/render_picture.hpp"
-#include "output.hpp"
-#include "permutation_option.hpp"
-#include "picture_output.hpp"
+#include "io/output.hpp"
+#include "commands/permutation_option.hpp"
+#include "io/picture_output.hpp"
 
 namespace layoutx::cli {
 
@@ -128,7 +128,7 @@ int run_partition(Settings& s, PartitionOptions& o) {
     if (e->failed) return kRejected;
 
   std::string document;
-  const int status = reported({}, notation(s), [&] {
+  const int status = run_reporting_errors({}, notation(s), [&] {
     Partitioner p;
     p.operand = operand_letter(o.operand, atom->kind == Atom::Kind::Mma);
     if (atom->kind == Atom::Kind::Mma) {

@@ -1,4 +1,4 @@
-#include "access_options.hpp"
+#include "commands/access_options.hpp"
 
 #include <fmt/format.h>
 

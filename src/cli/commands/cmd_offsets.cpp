@@ -4,7 +4,7 @@
 
 #include "driver.hpp"
 #include "layoutx/device.hpp"
-#include "output.hpp"
+#include "io/output.hpp"
 
 namespace layoutx::cli {
 

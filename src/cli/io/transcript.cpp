@@ -1,4 +1,4 @@
-#include "transcript.hpp"
+#include "io/transcript.hpp"
 
 namespace layoutx::cli {
 

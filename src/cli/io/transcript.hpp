@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "output.hpp"
+#include "io/output.hpp"
 
 namespace layoutx::cli {
 

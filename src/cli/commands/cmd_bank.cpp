@@ -3,10 +3,10 @@
 
 #include <optional>
 
-#include "access_options.hpp"
+#include "commands/access_options.hpp"
 #include "driver.hpp"
 #include "layoutx/render_bank.hpp"
-#include "output.hpp"
+#include "io/output.hpp"
 
 namespace layoutx::cli {
 
@@ -33,7 +33,7 @@ int run_bank(const Settings& s, const std::vector<std::string>& exprs, const std
     Diagnostics option_diag = diagnostics(s);
     const std::optional<Value> v = evaluate_option(s, smem_text, {smem_text}, option_diag);
     if (!v) return kRejected;
-    if (reported({smem_text}, notation(s), [&] {
+    if (run_reporting_errors({smem_text}, notation(s), [&] {
           smem = require_layout(*v, "--smem", notation(s));
           return kOk;
         }) != kOk)

@@ -5,7 +5,7 @@
 #include "layoutx/render_code.hpp"
 #include "layoutx/triton_cute.hpp"
 #include "layoutx/triton_encoding.hpp"
-#include "output.hpp"
+#include "io/output.hpp"
 
 namespace layoutx::cli {
 
@@ -27,7 +27,7 @@ std::string emitted(const Value& v, const std::string& as) {
 // further CTAs), or with --smem an smem layout element -> offset.
 std::string triton_attribute(const Settings& s, std::string_view text, bool smem, std::int64_t warps) {
   if (triton::is_triton_text(text)) return triton::to_attribute_text(read_triton(s, text)) + "\n";
-  const AnyLayout l = require_layout(evaluate_warning(s, text), "emit --triton", notation(s));
+  const AnyLayout l = require_layout(evaluate_reporting_warnings(s, text), "emit --triton", notation(s));
   return triton::to_attribute_text(smem ? triton::from_cute_smem(l, s.shape) : triton::from_cute_tv(l, s.shape, 32, warps)) +
          "\n";
 }

@@ -2,8 +2,8 @@
 #include <fmt/format.h>
 
 #include "driver.hpp"
-#include "output.hpp"
-#include "picture_output.hpp"
+#include "io/output.hpp"
+#include "io/picture_output.hpp"
 
 namespace layoutx::cli {
 
@@ -28,7 +28,7 @@ int draw_atom(const DrawOptions& o, PictureFormat format, int bits, std::int64_t
   options.grid_max_cells = grid_max_cells;
   options.notation = n;
   std::string document;
-  const int status = reported({}, n, [&] {
+  const int status = run_reporting_errors({}, n, [&] {
     document = atom_picture(*atom, format, bits, options);
     return kOk;
   });
@@ -57,7 +57,7 @@ Command register_draw(CLI::App* sub, Settings& s) {
               return kUsage;
             }
             std::string problem;
-            const std::vector<std::string> expressions = gather(s, {o->expression}, 1, problem);
+            const std::vector<std::string> expressions = read_expressions(s, {o->expression}, 1, problem);
             if (!problem.empty()) {
               report_error(problem, "", 0, false);
               return kRejected;

@@ -10,8 +10,8 @@
 #include "layoutx/atoms.hpp"
 #include "layoutx/notation.hpp"
 #include "layoutx/triton_encoding.hpp"
-#include "output.hpp"
-#include "picture_output.hpp"
+#include "io/output.hpp"
+#include "io/picture_output.hpp"
 
 namespace layoutx::cli {
 
@@ -118,7 +118,7 @@ Command register_tv(CLI::App* sub, Settings& s) {
               if (!tv || !tile || (!o->thr_id.empty() && !thr_id)) return kRejected;
             }
             std::string document;
-            const int status = reported({}, notation(s), [&] {
+            const int status = run_reporting_errors({}, notation(s), [&] {
               PictureOptions options;
               const Notation n = notation(s);
               options.notation = n;

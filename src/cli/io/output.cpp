@@ -1,4 +1,4 @@
-#include "output.hpp"
+#include "io/output.hpp"
 
 #include <fmt/format.h>
 

@@ -1,4 +1,4 @@
-#include "line_editor.hpp"
+#include "io/line_editor.hpp"
 
 #include <cstdio>
 #include <cstdlib>
@@ -7,7 +7,7 @@
 #include <fstream>
 #include <iostream>
 
-#include "output.hpp"
+#include "io/output.hpp"
 
 #if LAYOUTX_HAVE_LIBEDIT
 #include <editline/readline.h>

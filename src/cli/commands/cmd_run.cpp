@@ -9,8 +9,8 @@
 
 #include "driver.hpp"
 #include "layoutx/program.hpp"
-#include "output.hpp"
-#include "program_host.hpp"
+#include "io/output.hpp"
+#include "io/program_host.hpp"
 
 namespace layoutx::cli {
 

@@ -1,4 +1,4 @@
-#include "worker_threads.hpp"
+#include "io/worker_threads.hpp"
 
 #include <algorithm>
 #include <system_error>

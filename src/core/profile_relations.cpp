@@ -1,4 +1,4 @@
-#include "layoutx/profile.hpp"
+#include "layoutx/profile_relations.hpp"
 
 #include <fmt/format.h>
 

@@ -6,7 +6,7 @@
 #include "driver.hpp"
 #include "layoutx/analysis.hpp"
 #include "layoutx/render_analysis.hpp"
-#include "output.hpp"
+#include "io/output.hpp"
 
 namespace layoutx::cli {
 
@@ -21,7 +21,7 @@ struct EqOptions {
 
 int run_eq(const Settings& s, const EqOptions& o) {
   std::string problem;
-  const std::vector<std::string> exprs = gather(s, o.exprs, 2, problem);
+  const std::vector<std::string> exprs = read_expressions(s, o.exprs, 2, problem);
   if (!problem.empty()) {
     report_error(problem, "", 0, false);
     return kUsage;
@@ -33,15 +33,15 @@ int run_eq(const Settings& s, const EqOptions& o) {
   }
   std::optional<AnyLayout> layouts[2];
   for (int i = 0; i < 2; ++i) {
-    const int status = reported({exprs[i]}, notation(s), [&] {
-      layouts[i] = require_layout(evaluate_warning(s, exprs[i]), "eq", notation(s));
+    const int status = run_reporting_errors({exprs[i]}, notation(s), [&] {
+      layouts[i] = require_layout(evaluate_reporting_warnings(s, exprs[i]), "eq", notation(s));
       return kOk;
     });
     if (status != kOk) return kUsage;
   }
   const AnyLayout &a = *layouts[0], &b = *layouts[1];
   bool equal = false;
-  const int status = reported({}, notation(s), [&] {
+  const int status = run_reporting_errors({}, notation(s), [&] {
     if (o.structural) {
       equal = structurally_equal(a, b);
       if (!o.quiet) out(render_structural(equal, a, b, o.json, notation(s)));

@@ -1,8 +1,8 @@
 // print: each layout as CuTe's print_layout draws it.
 #include "driver.hpp"
-#include "output.hpp"
-#include "picture_output.hpp"
-#include "window_options.hpp"
+#include "io/output.hpp"
+#include "io/picture_output.hpp"
+#include "commands/window_options.hpp"
 
 namespace layoutx::cli {
 

@@ -1,4 +1,4 @@
-#include "picture_output.hpp"
+#include "io/picture_output.hpp"
 
 #include <fmt/format.h>
 
@@ -7,7 +7,7 @@
 #include <fstream>
 
 #include "driver.hpp"
-#include "output.hpp"
+#include "io/output.hpp"
 
 namespace layoutx::cli {
 

@@ -1,4 +1,4 @@
-#include "input_lines.hpp"
+#include "io/input_lines.hpp"
 
 #include <fmt/format.h>
 #include <poll.h>
@@ -7,7 +7,7 @@
 #include <cerrno>
 #include <cstring>
 
-#include "output.hpp"
+#include "io/output.hpp"
 
 namespace layoutx::cli {
 

@@ -1,6 +1,6 @@
 // What a program prints through the renderers: print_layout's grid and
 // print_latex's picture, for `run` and the explorer.
-#include "program_host.hpp"
+#include "io/program_host.hpp"
 
 #include <fmt/format.h>
 

@@ -7,10 +7,10 @@
 #include <optional>
 
 #include "driver.hpp"
-#include "input_lines.hpp"
+#include "io/input_lines.hpp"
 #include "layoutx/analysis.hpp"
 #include "layoutx/render_analysis.hpp"
-#include "output.hpp"
+#include "io/output.hpp"
 
 namespace layoutx::cli {
 
@@ -103,16 +103,16 @@ int run_lookup(const Settings& s, CLI::App* sub, const LookupOptions& o) {
   }
   if (!integers_where_needed(queries)) return kUsage;
   std::optional<AnyLayout> l;
-  const int found = reported({o.expr}, notation(s), [&] {
-    l = require_layout(evaluate_warning(s, o.expr), "lookup", notation(s));
+  const int found = run_reporting_errors({o.expr}, notation(s), [&] {
+    l = require_layout(evaluate_reporting_warnings(s, o.expr), "lookup", notation(s));
     return kOk;
   });
   if (found != kOk) return kRejected;
   int status = kOk;
   if (o.header && !o.json) out(render_location_header());
   const auto answer_one = [&](Query kind, const std::string& text) {
-    const Shown shown{text, 0, "in the coordinate: "};
-    if (reported(shown, notation(s), [&] { return answer(*l, kind, text, s, o); }) != kOk) status = kRejected;
+    const ErrorContext shown{text, 0, "in the coordinate: "};
+    if (run_reporting_errors(shown, notation(s), [&] { return answer(*l, kind, text, s, o); }) != kOk) status = kRejected;
   };
   for (const auto& [kind, text] : queries) {
     if (text != "-") {

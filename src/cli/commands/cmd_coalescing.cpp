@@ -5,7 +5,7 @@
 #include "driver.hpp"
 #include "layoutx/analysis.hpp"
 #include "layoutx/render_analysis.hpp"
-#include "output.hpp"
+#include "io/output.hpp"
 
 namespace layoutx::cli {
 

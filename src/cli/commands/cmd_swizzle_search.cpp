@@ -6,11 +6,11 @@
 #include <ctime>
 #include <optional>
 
-#include "access_options.hpp"
+#include "commands/access_options.hpp"
 #include "driver.hpp"
 #include "layoutx/render_bank.hpp"
 #include "layoutx/swizzle_search.hpp"
-#include "output.hpp"
+#include "io/output.hpp"
 
 namespace layoutx::cli {
 
@@ -35,7 +35,7 @@ std::optional<AccessPattern> parse_pattern(const Settings& s, Diagnostics& diag,
       evaluate_option(s, std::string_view(text).substr(colon + 1), {text, colon + 1}, diag);
   if (!v) return std::nullopt;
   std::optional<AccessPattern> pattern;
-  reported({text}, notation(s), [&] {
+  run_reporting_errors({text}, notation(s), [&] {
     pattern = AccessPattern{role, *access, require_layout(*v, role.c_str(), notation(s))};
     return kOk;
   });
@@ -66,7 +66,7 @@ int run_search(const Settings& s, const SearchArgs& args) {
   }
   const std::optional<Value> v = evaluate_option(s, args.tile, {args.tile}, diag);
   if (!v) return kRejected;
-  return reported({args.tile}, notation(s), [&] {
+  return run_reporting_errors({args.tile}, notation(s), [&] {
     const AnyLayout tile = require_layout(*v, "swizzle-search", notation(s));
     if (!std::holds_alternative<Layout>(tile))
       throw Error(fmt::format("swizzle-search takes the tile without its swizzle, got {}", render_notation(*v, notation(s))));

@@ -6,7 +6,7 @@
 #include "driver.hpp"
 #include "layoutx/analysis.hpp"
 #include "layoutx/notation.hpp"
-#include "output.hpp"
+#include "io/output.hpp"
 
 namespace layoutx::cli {
 

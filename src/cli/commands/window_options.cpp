@@ -1,4 +1,4 @@
-#include "window_options.hpp"
+#include "commands/window_options.hpp"
 
 #include <charconv>
 #include <cstdint>

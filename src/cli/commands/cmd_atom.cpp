@@ -7,15 +7,15 @@
 #include <algorithm>
 #include <optional>
 
-#include "atom_tma.hpp"
+#include "commands/atom_tma.hpp"
 #include "driver.hpp"
 #include "layoutx/atoms.hpp"
 #include "layoutx/notation.hpp"
 #include "layoutx/tiled_mma.hpp"
 #include "layoutx/umma_tmem.hpp"
-#include "output.hpp"
-#include "permutation_option.hpp"
-#include "picture_output.hpp"
+#include "io/output.hpp"
+#include "commands/permutation_option.hpp"
+#include "io/picture_output.hpp"
 
 namespace layoutx::cli {
 
@@ -288,7 +288,7 @@ Command register_atom(CLI::App* sub, Settings& s) {
             if (format == PictureFormat::Text) request.options.max_cells_option = "--max-cells";
             request.options.grid_max_cells = s.grid.max_cells;
             std::string document;
-            const int status = reported({}, notation(s), [&] {
+            const int status = run_reporting_errors({}, notation(s), [&] {
               document = atom->kind == Atom::Kind::Mma ? describe_mma(request) : describe_copy(request);
               return kOk;
             });
