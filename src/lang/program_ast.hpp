@@ -65,6 +65,7 @@ struct Expr {
   std::size_t offset = 0;  // byte offset of the first character
   std::size_t end = 0;     // one past the last character
   std::string_view text;
+  std::string_view scoped;  // T::value: "value"
   std::int64_t integer = 0;
   double real = 0;
   bool unsigned_literal = false, long_literal = false;

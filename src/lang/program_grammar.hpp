@@ -130,10 +130,12 @@ struct close_bracket : one<']'> {};
 struct arguments : seq<one<'('>, _, opt<list<assignment, seq<_, one<','>, _>>>, _, must<close_paren>> {};
 struct brace_list : seq<one<'{'>, _, opt<list<assignment, seq<_, one<','>, _>>, _, opt<one<','>>>, _, must<close_brace>> {};
 struct parenthesised : seq<one<'('>, _, expression, _, must<close_paren>> {};
-struct decltype_of : seq<kw_decltype, _, must<one<'('>>, _, must<expression>, _, must<close_paren>> {};
+// T::value of a type trait, decltype(x)::value, Int<4>::value.
+struct scope_value : seq<pegtl::two<':'>, identifier_word> {};
+struct decltype_of : seq<kw_decltype, _, must<one<'('>>, _, must<expression>, _, must<close_paren>, opt<scope_value>> {};
 struct sizeof_of : seq<kw_sizeof, _, must<one<'('>>, _, must<sor<seq<type, _, at<one<')'>>>, expression>>, _, must<close_paren>> {};
-struct name_template : seq<template_arguments, at<_, one<'(', '{'>>> {};
-struct name_expression : seq<name, opt<_, name_template>, opt<_, brace_list>> {};
+struct name_template : seq<template_arguments, at<_, sor<one<'(', '{'>, pegtl::two<':'>>>> {};
+struct name_expression : seq<name, opt<_, name_template>, opt<scope_value>, opt<_, brace_list>> {};
 struct primary : sor<float_literal, integer_literal, string_literal, char_literal, bool_literal, null_literal,
                      parenthesised, brace_list, decltype_of, sizeof_of, unsupported, lambda_start, name_expression> {};
 

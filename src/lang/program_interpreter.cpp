@@ -156,13 +156,14 @@ struct Variable {
   bool is_const = false;
 };
 
-struct Frame {
-  std::vector<std::map<std::string, Variable, std::less<>>> scopes;
-};
-
 struct Alias {
   const TypeRef* type = nullptr;  // using X = type;
-  std::optional<Datum> value;     // using X = decltype(e);
+  std::optional<Datum> value;     // using X = decltype(e); a template parameter deduced from its argument
+};
+
+struct Frame {
+  std::vector<std::map<std::string, Variable, std::less<>>> scopes;
+  std::map<std::string, Alias, std::less<>> aliases;  // a function's own: its template parameters, its using
 };
 
 struct Launch {
@@ -401,10 +402,14 @@ class Interpreter {
     } else {
       a.type = s.type.get();
     }
-    aliases_[std::string(s.text)] = std::move(a);
+    (frames_.size() > 1 ? frame().aliases : aliases_)[std::string(s.text)] = std::move(a);
   }
 
   const Alias* find_alias(std::string_view name) const {
+    if (frames_.size() > 1) {
+      const auto local = frames_.back().aliases.find(name);
+      if (local != frames_.back().aliases.end()) return &local->second;
+    }
     const auto it = aliases_.find(name);
     return it == aliases_.end() ? nullptr : &it->second;
   }
@@ -543,8 +548,62 @@ class Interpreter {
     return d;
   }
 
+  // T::value: the integer a static integer type holds (a constexpr int, printed without the mark).
+  Datum scoped_member(const Datum& d, const Expr& e) {
+    if (e.scoped != "value")
+      throw SourceError(fmt::format("::{} is not a member layoutx knows (::value is)", e.scoped), e.offset);
+    if (d.is_integer() && (d.value.integer.is_static || d.ctype == CType::Bool)) return Datum::integer(d.value.integer.value, d.ctype);
+    throw SourceError(fmt::format("::value needs a static integer type, this is {}", describe(d)), e.offset);
+  }
+
+  // is_static<T>::value and the like: what CuTe's traits answer of T's value.
+  std::optional<Datum> trait(const Expr& e, std::string_view name) {
+    if (name != "is_static" && name != "is_integral" && name != "is_constant") return std::nullopt;
+    if (e.targs.empty() || !e.targs[0].type)
+      throw SourceError(fmt::format("{}<T> takes a type", name), e.offset);
+    const Value v = value_of(type_value(*e.targs[0].type, {}, e.offset), e.offset);
+    bool answer = false;
+    if (name == "is_static") answer = all_static(v);
+    if (name == "is_integral") answer = v.kind == Value::Kind::Integer;
+    if (name == "is_constant") {
+      if (e.targs.size() != 2 || !e.targs[1].type) throw SourceError("is_constant<N, T> takes an integer and a type", e.offset);
+      const Value t = value_of(type_value(*e.targs[1].type, {}, e.offset), e.offset);
+      answer = t.kind == Value::Kind::Integer && t.integer.is_static && e.targs[0].value == nullptr;
+    }
+    return Datum::integer(answer, CType::Bool);
+  }
+
+  static bool all_static(const Value& v) {
+    switch (v.kind) {
+      case Value::Kind::Integer:
+        return v.integer.is_static;
+      case Value::Kind::Tuple:
+        return std::all_of(v.elems.begin(), v.elems.end(), all_static);
+      case Value::Kind::Layout:
+        return all_static(Value::of(v.layout.shape)) && all_static(Value::of(v.layout.stride));
+      case Value::Kind::Composed:
+        return v.composed().offset.is_static && all_static(Value::of(v.composed().layout));
+      default:
+        return true;
+    }
+  }
+
   Datum name_value(const Expr& e) {
     const std::string_view name = unqualified(e.text);
+    // N::value of an alias N (the grammar reads N::value as one qualified name).
+    if (const std::size_t colons = name.rfind("::"); colons != std::string_view::npos && e.scoped.empty() && !e.has_targs) {
+      if (const Alias* a = find_alias(name.substr(0, colons))) {
+        Expr member;
+        member.offset = e.offset;
+        member.scoped = name.substr(colons + 2);
+        return scoped_member(a->value ? *a->value : type_value(*a->type, {}, e.offset), member);
+      }
+    }
+    if (!e.scoped.empty()) {
+      if (e.has_targs)
+        if (auto t = trait(e, name)) return *t;
+      return scoped_member(typed_value(e), e);
+    }
     if (!e.has_targs && !e.braced) {
       if (Variable* v = find_variable(name)) return v->datum;
       if (auto d = cuda_builtin(name)) return *d;
@@ -756,6 +815,7 @@ class Interpreter {
         return Datum::of(Value::tuple(std::move(elems)));
       }
       case Expr::Kind::Decltype:
+        if (!e.scoped.empty()) return scoped_member(eval(e.kids.front()), e);
         return eval(e.kids.front());
       case Expr::Kind::Sizeof:
         return Datum::integer(size_of(e), CType::UnsignedLong);
@@ -1113,23 +1173,20 @@ class Interpreter {
     if (callee.has_targs || is_type_name(name)) {  // Layout<...>(), MMA_Atom<...>(): the type's value
       if (e.kids.size() > 1)
         throw SourceError(fmt::format("{}(...) with arguments is not a value layoutx builds", callee.text), e.offset);
-      Expr as_value;
-      as_value.kind = Expr::Kind::Name;
-      as_value.text = callee.text;
-      as_value.offset = callee.offset;
-      as_value.braced = true;
-      as_value.has_targs = callee.has_targs;
-      return named_type_value_of(callee, as_value);
+      return typed_value(callee);
     }
     throw SourceError(fmt::format("unknown function '{}'", name), callee.offset);
   }
 
-  Datum named_type_value_of(const Expr& callee, const Expr& as_value) {
-    std::string text(unqualified(callee.text));
-    if (callee.has_targs) text += template_text(callee.targs, callee.offset);
+  // The value of the type `e` names (an alias, or Name<targs>): what T{} is.
+  Datum typed_value(const Expr& e) {
+    const std::string_view name = unqualified(e.text);
+    if (!e.has_targs)
+      if (const Alias* a = find_alias(name)) return a->value ? *a->value : type_value(*a->type, {}, e.offset);
+    std::string text(name);
+    if (e.has_targs) text += template_text(e.targs, e.offset);
     text += "{}";
-    (void)as_value;
-    return Datum::of(language_value(text, callee.offset));
+    return Datum::of(language_value(text, e.offset));
   }
 
   static bool is_type_name(std::string_view name) {
@@ -1219,6 +1276,13 @@ class Interpreter {
         value = Datum::integer(p.type && p.type->builtin == "int" ? 1 : 0);  // argc, argv of a run without arguments
       else
         throw SourceError(fmt::format("{} takes {} arguments, got {}", f.name, f.parameters.size(), args.size()), offset);
+      // A template's parameter type (ProblemShape shape_MNK) is deduced: it names the argument's value.
+      if (f.is_template && p.type && !p.type->pointer && !p.type->has_targs && p.type->builtin.empty() &&
+          !p.type->decltype_of && value.kind == Datum::Kind::Value) {
+        Alias deduced;
+        deduced.value = value;
+        frame().aliases[std::string(unqualified(p.type->name))] = std::move(deduced);
+      }
       if (p.name.empty()) continue;
       Declarator d;
       d.name = p.name;

@@ -97,7 +97,7 @@ using selector = pt::selector<
     pt::store_content::on<
         // expressions
         g::integer_literal, g::float_literal, g::string_literal, g::char_literal, g::bool_literal, g::null_literal,
-        g::brace_list, g::decltype_of, g::sizeof_of, g::name_expression, g::name, g::template_arguments,
+        g::brace_list, g::decltype_of, g::scope_value, g::sizeof_of, g::name_expression, g::name, g::template_arguments,
         g::template_type, g::template_value, g::member, g::arrow_member, g::member_name, g::subscript, g::arguments,
         g::post_increment, g::post_decrement, g::prefixed, g::prefix_op, g::c_cast, g::cast_type, g::mul_op, g::add_op,
         g::shift_op, g::rel_op, g::eq_op, g::bitand_op, g::xor_op, g::bitor_op, g::and_op, g::or_op, g::assign_op,
@@ -183,6 +183,7 @@ class Reader {
     if (n.is_type<g::decltype_of>()) {
       e.kind = Expr::Kind::Decltype;
       e.kids.push_back(expr(*n.children.at(0)));
+      if (n.children.size() > 1) e.scoped = n.children[1]->string_view().substr(2);
       return e;
     }
     if (n.is_type<g::sizeof_of>()) {
@@ -270,6 +271,8 @@ class Reader {
       if (c.is_type<g::template_arguments>()) {
         e.has_targs = true;
         e.targs = template_arguments(c);
+      } else if (c.is_type<g::scope_value>()) {
+        e.scoped = c.string_view().substr(2);
       } else if (c.is_type<g::brace_list>()) {
         e.braced = true;
         for (const auto& k : c.children) e.kids.push_back(expr(*k));
