@@ -134,7 +134,8 @@ struct parenthesised : seq<one<'('>, _, expression, _, must<close_paren>> {};
 struct scope_value : seq<pegtl::two<':'>, identifier_word> {};
 struct decltype_of : seq<kw_decltype, _, must<one<'('>>, _, must<expression>, _, must<close_paren>, opt<scope_value>> {};
 struct sizeof_of : seq<kw_sizeof, _, must<one<'('>>, _, must<sor<seq<type, _, at<one<')'>>>, expression>>, _, must<close_paren>> {};
-struct name_template : seq<template_arguments, at<_, sor<one<'(', '{'>, pegtl::two<':'>>>> {};
+// A variable template (sizeof_bits_v<T>, cosize_v<L>) ends where an expression ends.
+struct name_template : seq<template_arguments, at<_, sor<one<'(', '{', ')', ',', ';', ']'>, pegtl::two<':'>>>> {};
 struct name_expression : seq<name, opt<_, name_template>, opt<scope_value>, opt<_, brace_list>> {};
 struct primary : sor<float_literal, integer_literal, string_literal, char_literal, bool_literal, null_literal,
                      parenthesised, brace_list, decltype_of, sizeof_of, unsupported, lambda_start, name_expression> {};

@@ -660,10 +660,36 @@ class Interpreter {
                                     e.text, name),
                         e.offset);
     }
+    if (e.has_targs && e.braced)
+      if (auto t = tuple_type_value(name, e.targs)) return *t;
+    if (!e.has_targs && e.braced && is_underscore_type(name)) return Datum::of(Value::tag(Value::Kind::Underscore));
+    if (e.has_targs && !e.braced && name.ends_with("_v")) return variable_template(e, name);
     std::string text(name);
     if (e.has_targs) text += template_text(e.targs, e.offset);
     if (e.braced) text += "{}";
     return Datum::of(language_value(text, e.offset));
+  }
+
+  // CuTe's variable templates: sizeof_bits_v<T>, and NAME_v<T> = NAME(T{}) as a constexpr integer.
+  Datum variable_template(const Expr& e, std::string_view name) {
+    if (e.targs.size() != 1 || !e.targs[0].type) throw SourceError(fmt::format("{}<T> takes one type", name), e.offset);
+    const TypeRef& t = *e.targs[0].type;
+    if (name == "sizeof_bits_v") {
+      const TypeRef* resolved = &t;
+      if (const Alias* a = find_alias(unqualified(t.name)); a && a->type && !t.has_targs) resolved = a->type;
+      const std::string type_name(resolved->builtin.empty() ? unqualified(resolved->name) : std::string_view(resolved->builtin));
+      if (const auto bits = value_type_bits(type_name)) return Datum::integer(*bits, CType::UnsignedLong);
+      if (!resolved->builtin.empty()) return Datum::integer(builtin_size(resolved->builtin) * 8, CType::UnsignedLong);
+      throw SourceError(fmt::format("sizeof_bits_v<{}>: not a value type layoutx knows", type_name), e.offset);
+    }
+    const std::string_view function = name.substr(0, name.size() - 2);
+    if (!has_function(function, language_)) throw SourceError(fmt::format("unknown name '{}'", name), e.offset);
+    const Value v = value_of(type_value(t, {}, e.offset), e.offset);
+    const Value r = call_function(function, nullptr, {v}, e.offset, {t.offset}, language_, diag_);
+    if (r.kind != Value::Kind::Integer || !r.integer.is_static)
+      throw SourceError(fmt::format("{}<{}> needs a static answer, {} is {}", name, t.text, function, to_text(r, Notation{true})),
+                        e.offset);
+    return Datum::integer(r.integer.value);
   }
 
   Datum dim3_of(const std::vector<Datum>& args, std::size_t offset) {
@@ -682,11 +708,14 @@ class Interpreter {
       return convert_to_builtin(args.front(), type.builtin, offset);
     }
     const std::string_view name = unqualified(type.name);
+    if (type.has_targs && args.empty())
+      if (auto t = tuple_type_value(name, type.targs)) return *t;
     if (!type.has_targs) {
       if (const Alias* a = find_alias(name)) {
         if (a->value) return *a->value;
         return type_value(*a->type, args, offset);
       }
+      if (is_underscore_type(name) && !find_variable(name)) return Datum::of(Value::tag(Value::Kind::Underscore));
       if (name == "dim3") return dim3_of(args, offset);
       if (is_run_time_integer(name)) return convert_to_builtin(args.empty() ? Datum::integer(0) : args.front(), name, offset);
     }
@@ -699,6 +728,21 @@ class Interpreter {
     text += "{}";
     return Datum::of(language_value(text, offset));
   }
+
+  // Shape<...>{}, Stride<...>{}, Step<...>{}, Coord<...>{}, Tile<...>{}, tuple<...>{}:
+  // the tuple of its arguments' values (X and Underscore are `_`).
+  std::optional<Datum> tuple_type_value(std::string_view name, const std::vector<TemplateArg>& targs) {
+    static const std::string_view kTupleTypes[] = {"Shape", "Stride", "Step", "Coord", "Tile", "tuple"};
+    if (std::find(std::begin(kTupleTypes), std::end(kTupleTypes), name) == std::end(kTupleTypes)) return std::nullopt;
+    std::vector<Value> elems;
+    for (const TemplateArg& a : targs) {
+      if (!a.type) throw SourceError(fmt::format("{}<...> takes types (_4, Int<4>, int, Shape<...>)", name), a.value->offset);
+      elems.push_back(value_of(type_value(*a.type, {}, a.type->offset), a.type->offset));
+    }
+    return Datum::of(Value::tuple(std::move(elems)));
+  }
+
+  static bool is_underscore_type(std::string_view name) { return name == "X" || name == "Underscore"; }
 
   // `<a, b>` as the expression language reads it: types by their names (aliases
   // resolved), constant expressions by their values.
@@ -1001,6 +1045,7 @@ class Interpreter {
   // C's arithmetic on two numbers; on two static integers, CuTe's (the result is static).
   Datum arithmetic(const Datum& a, std::string_view op, const Datum& b, std::size_t offset) {
     if (a.kind == Datum::Kind::Real || b.kind == Datum::Kind::Real) return real_arithmetic(a, op, b, offset);
+    if (auto r = cute_arithmetic(a, op, b, offset)) return *r;
     if (!a.is_integer() || !b.is_integer()) {
       if ((op == "==" || op == "!=") && a.kind == Datum::Kind::Value && b.kind == Datum::Kind::Value) {
         const bool same = to_text(a.value, Notation{true}) == to_text(b.value, Notation{true});
@@ -1075,6 +1120,33 @@ class Interpreter {
     if (op == "<=") return result(x <= y, true);
     if (op == ">=") return result(x >= y, true);
     throw SourceError(fmt::format("operator {} is not one layoutx runs", op), offset);
+  }
+
+  // + - * / % with a static integer or a scaled basis on either side: CuTe's
+  // operators (E<0>{} * 4 is 4@0, _0{} * m stays _0); a dynamic result keeps
+  // the C type of the dynamic operand.
+  std::optional<Datum> cute_arithmetic(const Datum& a, std::string_view op, const Datum& b, std::size_t offset) {
+    const auto is_int = [](const Datum& d) { return d.kind == Datum::Kind::Value && d.value.kind == Value::Kind::Integer; };
+    if (!is_int(a) || !is_int(b)) return std::nullopt;
+    const Int x = a.value.integer, y = b.value.integer;
+    if (!x.is_static && !y.is_static && !x.is_scaled_basis() && !y.is_scaled_basis()) return std::nullopt;
+    if (x.is_static && y.is_static && !x.is_scaled_basis() && !y.is_scaled_basis()) return std::nullopt;  // C<a> op C<b>: below
+    if (op != "+" && op != "-" && op != "*" && op != "/" && op != "%") {
+      if (x.is_scaled_basis() || y.is_scaled_basis())
+        throw SourceError(fmt::format("operator {} of a scaled basis is not CuTe's", op), offset);
+      return std::nullopt;
+    }
+    Int r;
+    try {
+      r = op == "+" ? x + y : op == "-" ? x - y : op == "*" ? x * y : op == "/" ? x / y : x % y;
+    } catch (const Error& e) {
+      throw RunTimeError(e.message(Notation{true}), offset);
+    }
+    Datum d = Datum::of(Value::of(r));
+    const CType c = x.is_static ? b.ctype : a.ctype;
+    d.ctype = c == CType::Bool || c == CType::Char ? CType::Int : c;
+    if (!r.is_static && !r.is_scaled_basis()) d.value.integer.value = narrowed(r.value, d.ctype);
+    return d;
   }
 
   Datum real_arithmetic(const Datum& a, std::string_view op, const Datum& b, std::size_t offset) {
@@ -1183,6 +1255,8 @@ class Interpreter {
     const std::string_view name = unqualified(e.text);
     if (!e.has_targs)
       if (const Alias* a = find_alias(name)) return a->value ? *a->value : type_value(*a->type, {}, e.offset);
+    if (e.has_targs)
+      if (auto t = tuple_type_value(name, e.targs)) return *t;
     std::string text(name);
     if (e.has_targs) text += template_text(e.targs, e.offset);
     text += "{}";
