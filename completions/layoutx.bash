@@ -7,7 +7,7 @@ _layoutx_names='append as_position_independent_swizzle_layout back blocked_produ
 # The commands under the command path $1.
 _layoutx_commands_of() {
   case $1 in
-    '') REPLY='eval emit print run offsets info eq lookup coalescing explain check draw tv atom partition bank swizzle-search repl' ;;
+    '') REPLY='eval emit print run offsets info eq lookup coalescing explain check draw tv atom partition bank swizzle-search repl serve' ;;
     *) REPLY='' ;;
   esac
 }
@@ -33,6 +33,7 @@ _layoutx_command_named() {
     '|bank') REPLY='bank' ;;
     '|swizzle-search') REPLY='swizzle-search' ;;
     '|repl') REPLY='repl' ;;
+    '|serve') REPLY='serve' ;;
     *) return 1 ;;
   esac
 }
@@ -59,6 +60,7 @@ _layoutx_options_of() {
     'bank') REPLY='-h --help --access --atom --smem --tv --json --grid --elem-bytes --elem-bits' ;;
     'swizzle-search') REPLY='-h --help --write --read --top --no-padding --no-swizzle --json --stats --elem-bytes --elem-bits' ;;
     'repl') REPLY='-h --help' ;;
+    'serve') REPLY='-h --help --port --bind --open --max-picture-cells --time-limit --max-request --workers --queue' ;;
     *) REPLY='' ;;
   esac
 }
@@ -153,6 +155,13 @@ _layoutx_value_of() {
     'swizzle-search|--top') REPLY='none' ;;
     'swizzle-search|--elem-bytes') REPLY='none' ;;
     'swizzle-search|--elem-bits') REPLY='none' ;;
+    'serve|--port') REPLY='none' ;;
+    'serve|--bind') REPLY='none' ;;
+    'serve|--max-picture-cells') REPLY='none' ;;
+    'serve|--time-limit') REPLY='none' ;;
+    'serve|--max-request') REPLY='none' ;;
+    'serve|--workers') REPLY='none' ;;
+    'serve|--queue') REPLY='none' ;;
     *) return 1 ;;
   esac
 }

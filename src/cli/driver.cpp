@@ -302,11 +302,6 @@ int for_each_answer(const Settings& s, const std::vector<std::string>& expressio
   return status;
 }
 
-AnyLayout require_layout(const Value& v, const char* command, Notation n) {
-  if (const auto l = v.as_layout()) return *l;
-  throw Error(fmt::format("{} needs a layout, got {} {}", command, a_kind_name(v), to_text(v, n)));
-}
-
 CLI::Validator integer_range(std::int64_t lo, std::int64_t hi) {
   return CLI::Validator(
       [lo, hi](std::string& text) -> std::string {

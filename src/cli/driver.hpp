@@ -115,9 +115,6 @@ int for_each_expression(const Settings& s, const std::vector<std::string>& expre
 int for_each_answer(const Settings& s, const std::vector<std::string>& expressions, int jobs,
                     const std::function<void(const Value&, std::string& line)>& answer);
 
-// The argument as a layout-like value (a bare shape is the compact column-major layout).
-AnyLayout require_layout(const Value& v, const char* command, Notation n);
-
 // An option's check: a decimal integer in [lo, hi]; a value that is no
 // integer is told so (not "out of range").
 CLI::Validator integer_range(std::int64_t lo, std::int64_t hi);
@@ -151,6 +148,7 @@ Command register_bank(CLI::App* sub, Settings& s);
 Command register_swizzle_search(CLI::App* sub, Settings& s);
 Command register_repl(CLI::App* sub, Settings& s);
 Command register_run(CLI::App* sub, Settings& s);
+Command register_serve(CLI::App* sub, Settings& s);
 // The interactive explorer (commands/cmd_repl.cpp): `layoutx repl`, or no command on a terminal.
 int run_explorer(Settings& s);
 

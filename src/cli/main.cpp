@@ -142,6 +142,9 @@ constexpr Registration kCommands[] = {
      "Rank Swizzle<B,M,S> and paddings of a shared-memory tile by the wavefronts of its accesses"},
     {"repl", register_repl,
      "The interactive explorer: expressions, let bindings, grids, :help (also layoutx alone on a terminal)"},
+    {"serve", register_serve,
+     "Serve the explorer page (type an expression, see its grid, TV layouts, atoms, explain's steps) and its JSON "
+     "API over HTTP, on 127.0.0.1 unless --bind says otherwise"},
 };
 
 // The command word: the first argument that is neither a global option nor

@@ -1,5 +1,7 @@
 #include "layoutx/value.hpp"
 
+#include <fmt/format.h>
+
 #include "layoutx/notation.hpp"
 
 namespace layoutx {
@@ -243,6 +245,11 @@ std::string a_kind_name(const Value& v) {
   const std::string kind = kind_name(v);
   const bool vowel = kind.find_first_of("aeiou") == 0;
   return (vowel ? "an " : "a ") + kind;
+}
+
+AnyLayout require_layout(const Value& v, std::string_view what, Notation n) {
+  if (const auto l = v.as_layout()) return *l;
+  throw Error(fmt::format("{} needs a layout, got {} {}", what, a_kind_name(v), to_text(v, n)));
 }
 
 }  // namespace layoutx

@@ -114,6 +114,8 @@ Picture layout_picture(const AnyLayout& layout, const PictureOptions& options) {
       cell.hover = fmt::format("index {}  coordinate {}  offset {}", index, plain(idx2crd(static_int(index), shape)),
                                offset);
       cell.key = cell_key(options.color_by, options.bits, m, n, offset);
+      cell.index = index;
+      cell.offset = offset;
       panel.cells.push_back(std::move(cell));
     }
   }

@@ -53,6 +53,11 @@ std::string hex_color(Rgb c) { return fmt::format("#{:02x}{:02x}{:02x}", c.r, c.
 
 bool is_dark(Rgb c) { return c.r * 299 + c.g * 587 + c.b * 114 < 128 * 1000; }
 
+CellColors cell_colors(Palette palette, std::int64_t key) {
+  const Rgb fill = key >= 0 ? palette_color(palette, key) : Rgb{};
+  return {hex_color(fill), is_dark(fill)};
+}
+
 int xterm256(Rgb c) {
   auto level = [](int v) {
     static constexpr std::array<int, 6> steps = {0, 95, 135, 175, 215, 255};

@@ -23,8 +23,4 @@ bool is_dark(Rgb c);
 // The nearest entry of the xterm 256-colour cube.
 int xterm256(Rgb c);
 
-// The shared-memory bank (32 banks, 4 bytes each) of element `offset` when
-// elements are `bits` wide.
-std::int64_t bank_of(std::int64_t offset, int bits);
-
 }  // namespace layoutx

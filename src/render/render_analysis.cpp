@@ -5,7 +5,7 @@
 
 #include <initializer_list>
 
-#include "analysis_json.hpp"
+#include "layoutx/json_text.hpp"
 #include "decimal.hpp"
 #include "layoutx/notation.hpp"
 

@@ -1,7 +1,7 @@
 // The bank model's answer as text, as a bank-coloured grid, and as JSON.
 #include <fmt/format.h>
 
-#include "analysis_json.hpp"
+#include "layoutx/json_text.hpp"
 #include "layoutx/render.hpp"
 #include "layoutx/render_bank.hpp"
 #include "picture_palette.hpp"

@@ -2,7 +2,7 @@
 // print_layout's style where the cells that differ show both offsets.
 #include <fmt/format.h>
 
-#include "analysis_json.hpp"
+#include "layoutx/json_text.hpp"
 #include "decimal.hpp"
 #include "layoutx/layout_walk.hpp"
 #include "layoutx/render_analysis.hpp"

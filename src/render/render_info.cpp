@@ -3,7 +3,7 @@
 // as "key: value" lines or one JSON object.
 #include <fmt/format.h>
 
-#include "analysis_json.hpp"
+#include "layoutx/json_text.hpp"
 #include "layoutx/arithmetic_tuple.hpp"
 #include "layoutx/notation.hpp"
 #include "layoutx/render.hpp"

@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "analysis_json.hpp"
+#include "layoutx/json_text.hpp"
 #include "layoutx/swizzle.hpp"
 
 namespace layoutx {

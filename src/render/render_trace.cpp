@@ -4,7 +4,7 @@
 
 #include <memory>
 
-#include "analysis_json.hpp"
+#include "layoutx/json_text.hpp"
 #include "layoutx/render_analysis.hpp"
 
 namespace layoutx {

@@ -30,31 +30,6 @@ void flush_out() {
   if (std::fflush(stdout) != 0 || std::ferror(stdout)) write_failed();
 }
 
-// Control characters would garble the caret line; show them as '?'.
-static std::string printable(std::string_view s) {
-  std::string out(s);
-  for (char& c : out)
-    if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f) c = '?';
-  return out;
-}
-
-std::string error_text(std::string_view message, std::string_view expression, std::size_t offset, bool with_caret) {
-  std::string text = fmt::format("layoutx: error: {}\n", message);
-  if (with_caret) {
-    // Show at most ~100 columns around the offending position.
-    std::size_t begin = offset > 60 ? offset - 60 : 0;
-    std::size_t end = std::min(expression.size(), begin + 120);
-    if (offset > expression.size()) offset = expression.size();
-    std::string shown = printable(expression.substr(begin, end - begin));
-    std::string prefix = begin ? "  ..." : "  ";
-    text += fmt::format("{}{}{}\n", prefix, shown, end < expression.size() ? "..." : "");
-    text += std::string(prefix.size() + (offset - begin), ' ') + "^\n";
-  }
-  return text;
-}
-
-std::string warning_text(std::string_view message) { return fmt::format("layoutx: warning: {}\n", message); }
-
 void write_stderr(const std::string& text) { std::fputs(text.c_str(), stderr); }
 
 void report_error(std::string_view message, std::string_view expression, std::size_t offset, bool with_caret) {

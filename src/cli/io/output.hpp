@@ -4,6 +4,8 @@
 #include <string>
 #include <string_view>
 
+#include "layoutx/error.hpp"
+
 namespace layoutx::cli {
 
 // Thrown (after the message is on stderr) when stdout cannot be written;
@@ -19,9 +21,7 @@ void flush_out();
 void report_error(std::string_view message, std::string_view expression, std::size_t offset, bool with_caret);
 void report_warning(std::string_view message);
 
-// The text report_error and report_warning write, and the writing of such a text on stderr.
-std::string error_text(std::string_view message, std::string_view expression, std::size_t offset, bool with_caret);
-std::string warning_text(std::string_view message);
+// The writing on stderr of an error_text or warning_text (layoutx/error.hpp).
 void write_stderr(const std::string& text);
 
 // Where an expression's answer and messages go: straight to stdout and

@@ -41,6 +41,14 @@ Error naming_values(const Write& write) {
 // start and its length, so that a huge literal never floods the terminal.
 std::string excerpt(std::string_view text);
 
+// How layoutx words a refused input: "layoutx: error: MESSAGE" and, where the
+// error is located in the expression, the expression (about 120 columns of it
+// around the place) with a caret under the offending column. The command line
+// writes it on stderr, the explorer page's server answers it, word for word.
+std::string error_text(std::string_view message, std::string_view expression, std::size_t offset, bool with_caret);
+// "layoutx: warning: MESSAGE"
+std::string warning_text(std::string_view message);
+
 // A warning: the condition CuTe would have enforced with static integers (or
 // that the result breaks), and a sentence saying what is wrong.
 struct Warning {

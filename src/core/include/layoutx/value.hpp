@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "layoutx/swizzle_algebra.hpp"
@@ -74,5 +75,9 @@ std::string to_text(const Value& v, Notation n = {});
 std::string kind_name(const Value& v);
 // The kind with its article, for messages: "an int tuple", "a layout".
 std::string a_kind_name(const Value& v);
+
+// The value as a layout (as_layout), or the Error "WHAT needs a layout, got ..."
+// (`what`: the command or option that needed it).
+AnyLayout require_layout(const Value& v, std::string_view what, Notation n);
 
 }  // namespace layoutx

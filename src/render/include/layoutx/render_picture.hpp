@@ -21,6 +21,7 @@ struct PictureCell {
   std::vector<std::string> lines;  // the text in the cell, one entry per line
   std::string hover;               // what hovering shows (index, coordinate, offset)
   std::int64_t key = -1;           // palette entry; negative leaves the cell white
+  std::int64_t index = -1, offset = -1;  // a layout's cell: its 1-D index and offset (-1 in TV pictures)
 };
 
 // A line thicker than the grid: the edge of a block of a hierarchical mode.
@@ -62,6 +63,18 @@ struct PictureOptions {
   int bits = 32;                            // element width, for ColorBy::Bank
   Notation notation;                        // of the layouts named in titles and comments
 };
+
+// A cell's colours as the writers draw them: its fill ("#rrggbb"; white for a
+// negative key) and whether its text is white (on a dark fill).
+struct CellColors {
+  std::string fill;
+  bool white_text = false;
+};
+CellColors cell_colors(Palette palette, std::int64_t key);
+
+// The shared-memory bank (32 banks, 4 bytes each) of element `offset` when
+// elements are `bits` wide.
+std::int64_t bank_of(std::int64_t offset, int bits);
 
 // Throws Error naming the option to raise when rows x cols cells are past either limit.
 void check_picture_size(std::int64_t rows, std::int64_t cols, const PictureOptions& options);

@@ -1,4 +1,4 @@
-// JSON pieces the analysis renderers share: escaped strings, int tuples as
+// JSON pieces the renderers and the server share: escaped strings, int tuples as
 // nested arrays, and objects and arrays written member by member.
 #pragma once
 

@@ -1,0 +1,17 @@
+// A picture (render_picture.hpp's model) as JSON for the page to draw.
+#pragma once
+
+#include <string>
+
+#include "layoutx/render_picture.hpp"
+
+namespace layoutx::serve {
+
+// {"comments", "legend", "panels": [{"title", "top", "left", "rows", "cols",
+// "row_labels", "col_labels", "rules": [[horizontal, at, level]...],
+// "cells": [[row, col, text, hover, fill, white_text, index, offset, bank]...]}]}:
+// the colours are the ones the SVG writer fills with; index, offset and the
+// shared-memory bank (elements `bits` wide) are -1 in TV pictures.
+std::string picture_json(const Picture& picture, int bits);
+
+}  // namespace layoutx::serve

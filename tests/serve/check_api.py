@@ -1,0 +1,118 @@
+#!/usr/bin/env python3
+"""The server's API against the command line on the golden cases: for every
+case, /api/evaluate's text is `layoutx eval`'s stdout (and CuTe's print), a
+refused expression's error is `layoutx eval`'s stderr with status 400;
+/api/grid's text is `layoutx print`'s (and CuTe's print_layout);
+/api/offsets's is `layoutx offsets`'s; /api/info's is `layoutx info`'s. Then
+what the server refuses: paths outside its page, unknown calls, oversized
+requests. Usage: check_api.py LAYOUTX CASES.jsonl [--jobs N]"""
+import argparse
+import os
+import sys
+from concurrent.futures import ThreadPoolExecutor
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from check_cases import load_cases, run_batch, unmark  # noqa: E402
+from server import Server, raw_request  # noqa: E402
+
+# (API call, command, which cases)
+CHECKS = [
+    ("evaluate", "eval", lambda c: True),
+    ("grid", "print", lambda c: c.get("print_layout") is not None),
+    ("offsets", "offsets", lambda c: c.get("offsets") is not None and len(c["offsets"]) <= 4096),
+    ("info", "info", lambda c: c["kind"] in ("layout", "composed") and not c.get("error")),
+]
+
+
+def compare(server, call, case, cli):
+    """A failure's description, or None."""
+    rc, out, err, fail = cli
+    if fail:
+        return "the command line failed: " + fail
+    status, answer = server.api(call, expr=case["expr"])
+    if rc == 0:
+        if status != 200:
+            return "status %d (%s), the command line answered %r" % (status, answer.get("error"), out)
+        if answer["text"] != out:
+            return "text %r, the command line's %r" % (answer["text"], out)
+        golden = {"evaluate": unmark(case.get("print")), "grid": unmark(case.get("print_layout"))}.get(call)
+        if golden is not None and answer["text"].rstrip("\n") != golden.rstrip("\n"):
+            return "text %r, CuTe's %r" % (answer["text"], golden)
+        if call == "offsets" and [int(x) for x in answer["text"].split()] != case["offsets"]:
+            return "offsets differ from CuTe's"
+        return None
+    if status != 400:
+        return "status %d, the command line refused it: %r" % (status, err)
+    if answer["error"] != err:
+        return "error %r, the command line's %r" % (answer["error"], err)
+    return None
+
+
+def refusals(server):
+    """What the server must refuse, and how."""
+    problems = []
+
+    def expect(what, got, want):
+        if got != want:
+            problems.append("%s: got %r, want %r" % (what, got, want))
+
+    status, headers, body = server.get("/")
+    expect("GET / status", status, 200)
+    expect("GET / is the page", b"<title>layoutx explorer</title>" in body, True)
+    expect("GET / keeps to its own scripts", "default-src 'self'" in headers.get("Content-Security-Policy", ""), True)
+    for path in ("/app.js", "/style.css"):
+        expect("GET " + path, server.get(path)[0], 200)
+    for path in ("/../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/etc/passwd", "/web/app.js", "/CMakeLists.txt",
+                 "/api/../app.js"):
+        status, _, body = server.get(path)
+        expect("GET " + path + " status", status in (400, 404), True)
+        expect("GET " + path + " shows no file", b"root:" in body or b"cmake_minimum" in body, False)
+    expect("GET /../etc/passwd raw", raw_request(server.url, b"GET /../../../etc/passwd HTTP/1.1\r\nHost: x\r\n\r\n")
+           .split(" ")[1] in ("400", "404"), True)
+    status, answer = server.api("nosuch", expr="1")
+    expect("unknown call", status, 404)
+    status, answer = server.api("evaluate")
+    expect("missing expression", (status, answer.get("message")), (400, "the parameter 'expr' is missing"))
+    status, answer = server.api("evaluate", expr="(4,3):(3,1")
+    expect("caret error status", status, 400)
+    expect("caret error offset", answer.get("offset"), 10)
+    status, answer = server.api("evaluate", expr="coalesse((4,3))")
+    expect("did you mean", "did you mean 'coalesce'?" in answer.get("error", ""), True)
+    status, answer = server.api("evaluate", expr="(" * 300 + "1" + ")" * 300)
+    expect("too deep", status, 400)
+    status = raw_request(server.url, b"POST /api/evaluate HTTP/1.1\r\nHost: x\r\nContent-Type: "
+                         b"application/x-www-form-urlencoded\r\nContent-Length: 5000000\r\n\r\nexpr=1")
+    expect("a body over the limit", status.split(" ")[1], "413")
+    status, answer = server.api("grid", expr="(1024,1024):(1,1024)")
+    expect("a picture over the limit", (status, "serve --max-picture-cells" in answer.get("error", "")), (400, True))
+    return problems
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("layoutx")
+    ap.add_argument("cases")
+    ap.add_argument("--jobs", type=int, default=4)
+    args = ap.parse_args()
+    cases = load_cases(args.cases, None)
+    failures, counts = [], {}
+    with Server(args.layoutx) as server:
+        for call, command, wanted in CHECKS:
+            chosen = [c for c in cases if wanted(c)]
+            cli = run_batch(args.layoutx, command, [c["expr"] for c in chosen])
+            with ThreadPoolExecutor(args.jobs) as pool:
+                results = list(pool.map(lambda pair: compare(server, call, *pair), zip(chosen, cli)))
+            counts[call] = len(chosen)
+            failures += ["%s %s (%s): %s" % (call, c["id"], c["expr"], r) for c, r in zip(chosen, results) if r]
+        failures += ["refusal: " + p for p in refusals(server)]
+        if not server.alive():
+            failures.append("the server ended")
+    for f in failures[:20]:
+        print(f)
+    print(", ".join("%s %d" % kv for kv in counts.items()) + " cases; %d failed" % len(failures))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
