@@ -76,11 +76,17 @@ function drawPicture(host, picture, slot) {
     const x0 = (p.left - g.minLeft) * c + 1, y0 = (p.top - g.minTop) * c + 1;
     const place = new Int32Array(p.rows * p.cols).fill(-1);
     // fills, then the cell grid, then the thick block edges, then the text
+    const byFill = new Map();  // one fillStyle per colour: setting it parses the colour
     for (let k = 0; k < p.cells.length; ++k) {
       const cell = p.cells[k];
       place[cell[0] * p.cols + cell[1]] = k;
-      ctx.fillStyle = cell[4];
-      ctx.fillRect(x0 + cell[1] * c, y0 + cell[0] * c, c, c);
+      let list = byFill.get(cell[4]);
+      if (!list) byFill.set(cell[4], (list = []));
+      list.push(cell);
+    }
+    for (const [fill, list] of byFill) {
+      ctx.fillStyle = fill;
+      for (const cell of list) ctx.fillRect(x0 + cell[1] * c, y0 + cell[0] * c, c, c);
     }
     ctx.strokeStyle = "#9aa1ad";
     ctx.lineWidth = 1;
@@ -99,12 +105,15 @@ function drawPicture(host, picture, slot) {
     ctx.textAlign = "center";
     ctx.textBaseline = "middle";
     ctx.font = `${font}px ui-monospace, "DejaVu Sans Mono", monospace`;
-    for (const cell of p.cells) {
+    for (const white of [0, 1]) {
+      ctx.fillStyle = white ? "#fff" : "#1d2330";
+      for (const cell of p.cells) {
+      if (cell[5] !== white) continue;
       const lines = cell[2].split("\n");
-      ctx.fillStyle = cell[5] ? "#fff" : "#1d2330";
       const cx = x0 + cell[1] * c + c / 2, cy = y0 + cell[0] * c + c / 2;
       if (lines.length === 1) ctx.fillText(lines[0], cx, cy);
       else lines.forEach((l, i) => ctx.fillText(l, cx, cy + (i - (lines.length - 1) / 2) * (font + 1)));
+      }
     }
     ctx.fillStyle = "#6b7384";
     ctx.font = `${Math.max(7, font - 1)}px ui-monospace, "DejaVu Sans Mono", monospace`;
@@ -144,6 +153,8 @@ function paintMarks(slot) {
   drawPicture(host, d.picture, slot);
   const again = state.drawn[slot];
   again.marks = d.marks;
+  again.request = d.request;
+  again.hovers = d.hovers;
   const ctx = host.querySelector("canvas").getContext("2d"), c = again.g.cell;
   for (const [color, test, dim] of [["#e0245e", d.marks.diff, false], ["#2b6cb0", d.marks.mine, true]]) {
     if (!test) continue;
@@ -184,8 +195,9 @@ function cellAt(slot, x, y) {
 // What a cell's tooltip says: the server's hover line, one item a line, then
 // the owner thread (the row: mode 0 of a (thread, value) layout) and the bank.
 function cellText(cell) {
-  const [r, c, text, hover, , , , offset, bank] = cell;
-  const lines = hover ? hover.split(/ {2,}/) : [];
+  const [r, c, text, hover, , , index, offset, bank] = cell;
+  // until the hover lines come, the numbers at hand
+  const lines = hover ? hover.split(/ {2,}/) : offset >= 0 ? [`index ${index}`, `offset ${offset}`] : [];
   if (offset >= 0) {
     lines.push(`row ${r}  column ${c}`);
     lines.push(`owner thread ${r} (mode 0 as the thread)`);
@@ -194,6 +206,19 @@ function cellText(cell) {
     lines.push(text.replace(/\n/g, " "));
   }
   return lines.join("\n");
+}
+
+// A layout's picture comes without its hover lines (a third of its text);
+// they are asked for once, the first time the pointer is over it.
+async function fetchHovers(slot) {
+  const d = state.drawn[slot];
+  if (!d || d.hovers || !d.request) return;
+  d.hovers = true;
+  const a = await api("grid", { ...d.request, text: "0" }, "hover-" + slot);
+  if (!a.ok || state.drawn[slot] !== d) return;
+  a.picture.panels.forEach((p, pi) => p.cells.forEach((cell, k) => { d.picture.panels[pi].cells[k][3] = cell[3]; }));
+  const tip = $("tooltip");
+  if (!tip.hidden && state.pointed && state.pointed.slot === slot) tip.textContent = cellText(state.pointed.cell);
 }
 
 function setupHover(host) {
@@ -207,6 +232,8 @@ function setupHover(host) {
   host.addEventListener("mousemove", (ev) => {
     const h = hit(ev), cursor = host.querySelector(".cursor");
     if (!h) { tip.hidden = true; if (cursor) cursor.hidden = true; return; }
+    if (!h.cell[3] && h.cell[7] >= 0) fetchHovers(host.dataset.slot);
+    state.pointed = { slot: host.dataset.slot, cell: h.cell };
     tip.textContent = cellText(h.cell);
     tip.hidden = false;
     tip.style.left = ev.clientX + 14 + "px";
@@ -322,7 +349,7 @@ async function updateLayout() {
   }
   let a;
   try {
-    a = await api("grid", { expr, color, bits, text: "0" }, "a");
+    a = await api("grid", { expr, color, bits, text: "0", hover: "0" }, "a");
   } catch (e) { if (aborted(e)) return; throw e; }
   if (!a.ok) {
     // Not a layout (an int tuple, a swizzle...) or refused: eval says which, as the command line does.
@@ -346,6 +373,7 @@ async function updateLayout() {
   showWarnings(a.warnings);
   $("value").textContent = a.value;
   drawPicture($("picture-a"), a.picture, "a");
+  state.drawn.a.request = { expr, color, bits };
   window.layoutx.phases = { answer: t1 - t0, draw: performance.now() - t1 };
   if (state.mode === "compare") await updateCompare(); else showTab();
   const ms = performance.now() - t0;
@@ -362,12 +390,13 @@ async function updateCompare() {
   let b, eq;
   try {
     [b, eq] = await Promise.all([
-      api("grid", { expr: exprB, color: $("color").value, bits: $("bits").value }, "b"),
+      api("grid", { expr: exprB, color: $("color").value, bits: $("bits").value, text: "0", hover: "0" }, "b"),
       api("eq", { a: exprA, b: exprB }, "eq"),
     ]);
   } catch (e) { if (aborted(e)) return; throw e; }
   if (!b.ok) { showError(b); clearPicture($("picture-b"), "b"); verdict.textContent = ""; return; }
   drawPicture($("picture-b"), b.picture, "b");
+  state.drawn.b.request = { expr: exprB, color: $("color").value, bits: $("bits").value };
   if (!eq.ok) { showError(eq); return; }
   // eq's own words: its "equal:" line, and how many indices differ
   const differing = /^differing: (.*)$/m.exec(eq.text);

@@ -143,7 +143,7 @@ std::string call_evaluate(const Params& p, const Engine& e) {
       .done();
 }
 
-// grid?expr=E&color=C&bits=B[&text=0][&picture=0]: `layoutx print E` as text, and the picture
+// grid?expr=E&color=C&bits=B[&text=0][&picture=0][&hover=0]: `layoutx print E` as text, and the picture
 // `layoutx draw E --color-by C --bits B` draws, cell by cell.
 std::string call_grid(const Params& p, const Engine& e) {
   Diagnostics diag(e.strict, notation_of(e));
@@ -152,12 +152,12 @@ std::string call_grid(const Params& p, const Engine& e) {
   PictureOptions o = picture_options(e);
   o.color_by = color_param(p);
   o.bits = static_cast<int>(integer_param(p, "bits", 32, 1, 1024));
-  // text=0 or picture=0 leave one out: the page redraws the picture at each
-  // key and asks for the text when the keys pause.
+  // text=0 or picture=0 leave one out, hover=0 the cells' hover lines: the
+  // page redraws the picture at each key and asks for the rest when needed.
   json::Object answer;
   answer.str("value", render_notation(v.value, notation_of(e)));
   if (param(p, "text") != "0") answer.str("text", render_grid(v.value, grid_options(e)));
-  if (param(p, "picture") != "0") answer.raw("picture", picture_json(layout_picture(l, o), o.bits));
+  if (param(p, "picture") != "0") answer.raw("picture", picture_json(layout_picture(l, o), o.bits, param(p, "hover") != "0"));
   return answer.raw("warnings", warnings_json(diag)).done();
 }
 

@@ -1,5 +1,9 @@
 #include "picture_json.hpp"
 
+#include <fmt/format.h>
+
+#include <iterator>
+
 #include "layoutx/json_text.hpp"
 
 namespace layoutx::serve {
@@ -19,36 +23,40 @@ std::string joined(const std::vector<std::string>& lines) {
   return s;
 }
 
-std::string cell_json(const PictureCell& c, Palette palette, int bits) {
+// Cells are most of a picture's text: written straight into one string.
+void append_cell(std::string& out, const PictureCell& c, Palette palette, int bits, bool hovers) {
   const CellColors colors = cell_colors(palette, c.key);
   const std::int64_t bank = c.offset >= 0 ? bank_of(c.offset, bits) : -1;
-  std::string out = "[";
-  out += std::to_string(c.row) + "," + std::to_string(c.col) + "," + json::quote(joined(c.lines)) + "," +
-         json::quote(c.hover) + ",\"" + colors.fill + "\"," + (colors.white_text ? "1" : "0") + "," +
-         std::to_string(c.index) + "," + std::to_string(c.offset) + "," + std::to_string(bank) + "]";
-  return out;
+  fmt::format_to(std::back_inserter(out), "[{},{},{},{},\"{}\",{},{},{},{}]", c.row, c.col, json::quote(joined(c.lines)),
+                 hovers ? json::quote(c.hover) : "\"\"", colors.fill, colors.white_text ? 1 : 0, c.index, c.offset, bank);
 }
 
-std::string panel_json(const PicturePanel& p, Palette palette, int bits) {
-  json::Array rules, cells;
+std::string panel_json(const PicturePanel& p, Palette palette, int bits, bool hovers) {
+  json::Array rules;
   for (const PictureRule& r : p.rules)
     rules.raw(json::Array().num(r.horizontal ? 1 : 0).num(r.at).num(r.level).done());
-  for (const PictureCell& c : p.cells) cells.raw(cell_json(c, palette, bits));
+  std::string cells = "[";
+  cells.reserve(p.cells.size() * (hovers ? 96 : 48));
+  for (const PictureCell& c : p.cells) {
+    if (cells.size() > 1) cells += ',';
+    append_cell(cells, c, palette, bits, hovers);
+  }
+  cells += ']';
   return json::Object()
       .str("title", p.title)
       .nums({{"top", p.top}, {"left", p.left}, {"rows", p.rows}, {"cols", p.cols}})
       .raw("row_labels", strings(p.row_labels))
       .raw("col_labels", strings(p.col_labels))
       .raw("rules", rules.done())
-      .raw("cells", cells.done())
+      .raw("cells", cells)
       .done();
 }
 
 }  // namespace
 
-std::string picture_json(const Picture& picture, int bits) {
+std::string picture_json(const Picture& picture, int bits, bool hovers) {
   json::Array panels, legend;
-  for (const PicturePanel& p : picture.panels) panels.raw(panel_json(p, picture.palette, bits));
+  for (const PicturePanel& p : picture.panels) panels.raw(panel_json(p, picture.palette, bits, hovers));
   for (const LegendEntry& l : picture.legend)
     legend.raw(json::Object().str("label", l.label).str("fill", cell_colors(picture.palette, l.key).fill).done());
   return json::Object()

@@ -11,7 +11,9 @@ namespace layoutx::serve {
 // "row_labels", "col_labels", "rules": [[horizontal, at, level]...],
 // "cells": [[row, col, text, hover, fill, white_text, index, offset, bank]...]}]}:
 // the colours are the ones the SVG writer fills with; index, offset and the
-// shared-memory bank (elements `bits` wide) are -1 in TV pictures.
-std::string picture_json(const Picture& picture, int bits);
+// shared-memory bank (elements `bits` wide) are -1 in TV pictures. Without
+// `hovers` every hover is "" (a third of the text, which the page asks for
+// only when the pointer is over the picture).
+std::string picture_json(const Picture& picture, int bits, bool hovers = true);
 
 }  // namespace layoutx::serve
