@@ -28,7 +28,7 @@ void append_formatted(std::string& out, const std::string& spec, T value) {
 }
 
 bool is_flag(char c) { return c == '-' || c == '+' || c == ' ' || c == '#' || c == '0'; }
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
+bool is_decimal_digit(char c) { return c >= '0' && c <= '9'; }
 
 class Formatter {
  public:
@@ -98,7 +98,7 @@ class Formatter {
         into = std::to_string(v);
         return;
       }
-      while (i < format_.size() && is_digit(format_[i])) into += format_[i++];
+      while (i < format_.size() && is_decimal_digit(format_[i])) into += format_[i++];
     };
     number(width, true);
     check_size(width, "width", format_.substr(at, i - at));

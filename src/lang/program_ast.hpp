@@ -88,7 +88,7 @@ struct Declarator {
   bool array = false;
 };
 
-struct Function;
+struct UserFunction;
 
 struct Stmt {
   enum class Kind : std::uint8_t {
@@ -126,7 +126,7 @@ struct Stmt {
   Expr expr, step;
   std::vector<Expr> launch, args;
   std::vector<Stmt> body;
-  std::shared_ptr<const Function> function;
+  std::shared_ptr<const UserFunction> function;
 };
 
 struct Parameter {
@@ -136,7 +136,7 @@ struct Parameter {
   Expr default_value;
 };
 
-struct Function {
+struct UserFunction {
   std::size_t offset = 0;
   std::string_view name;
   bool kernel = false;  // __global__

@@ -14,7 +14,7 @@
 namespace layoutx::lang {
 
 struct TypeRef;
-struct Function;
+struct UserFunction;
 
 // The C type of a run-time integer: what printf and print read, and how
 // std::cout writes it.

@@ -201,7 +201,7 @@ class Interpreter {
       return;
     }
     if (ran_statements_) return;
-    std::vector<const Function*> kernels;
+    std::vector<const UserFunction*> kernels;
     for (const auto& [name, f] : functions_)
       if (f->kernel) kernels.push_back(f.get());
     if (kernels.size() == 1) run_kernel_alone(*kernels.front());
@@ -1326,7 +1326,7 @@ class Interpreter {
         call_function(name, callee.has_targs ? &targs : nullptr, std::move(args), callee.offset, offsets, language_, diag_));
   }
 
-  Datum call_user(const Function& f, std::vector<Datum> args, std::size_t offset) {
+  Datum call_user(const UserFunction& f, std::vector<Datum> args, std::size_t offset) {
     if (frames_.size() > 256) throw RunTimeError("calls nested more than 256 deep (endless recursion?)", offset);
     if (args.size() > f.parameters.size())
       throw SourceError(fmt::format("{} takes {} argument{}, got {}", f.name, f.parameters.size(),
@@ -1650,7 +1650,7 @@ class Interpreter {
   }
 
   // A file that is one kernel: its body for the thread and block of the options.
-  void run_kernel_alone(const Function& f) {
+  void run_kernel_alone(const UserFunction& f) {
     launch_.on_device = true;
     launch_offset_ = f.offset;
     std::vector<Datum> args;
@@ -1680,7 +1680,7 @@ class Interpreter {
   Diagnostics& diag_;
   LanguageOptions language_;
   std::vector<Frame> frames_;
-  std::map<std::string, std::shared_ptr<const Function>, std::less<>> functions_;
+  std::map<std::string, std::shared_ptr<const UserFunction>, std::less<>> functions_;
   std::map<std::string, Alias, std::less<>> aliases_;
   std::vector<std::string> namespace_aliases_;  // "ct::" for namespace ct = cute;
   Launch launch_;

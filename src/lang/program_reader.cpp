@@ -591,7 +591,7 @@ class Reader {
 
   Stmt function(Stmt s, const Node& n) {
     s.kind = Stmt::Kind::Function;
-    auto f = std::make_shared<Function>();
+    auto f = std::make_shared<UserFunction>();
     f->offset = s.offset;
     for (const auto& c : n.children) {
       if (c->is_type<g::template_header>()) {
