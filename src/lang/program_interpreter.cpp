@@ -1327,7 +1327,10 @@ class Interpreter {
   }
 
   Datum call_user(const UserFunction& f, std::vector<Datum> args, std::size_t offset) {
-    if (frames_.size() > 256) throw RunTimeError("calls nested more than 256 deep (endless recursion?)", offset);
+    // 64 frames: each nested call holds several interpreter frames on the
+    // machine stack, and deeper recursion than a layout program needs would
+    // outgrow an 8 MiB stack in a sanitizer build first.
+    if (frames_.size() > 64) throw RunTimeError("calls nested more than 64 deep (endless recursion?)", offset);
     if (args.size() > f.parameters.size())
       throw SourceError(fmt::format("{} takes {} argument{}, got {}", f.name, f.parameters.size(),
                                     f.parameters.size() == 1 ? "" : "s", args.size()),
