@@ -86,30 +86,44 @@ std::int64_t units_touched(const std::vector<Range>& bytes, std::int64_t unit) {
   return union_size(units);
 }
 
+}  // namespace
+
+WarpSectors warp_sectors(std::span<const std::int64_t> byte_addresses, std::int64_t bytes,
+                         const CoalescingOptions& o) {
+  std::vector<Range> ranges;
+  ranges.reserve(byte_addresses.size());
+  for (const std::int64_t lo : byte_addresses) ranges.push_back(Range{lo, checked_add(lo, bytes, "a byte address")});
+  WarpSectors w;
+  w.sectors = units_touched(ranges, o.sector_bytes);
+  w.lines = units_touched(ranges, o.line_bytes);
+  w.unique_bytes = union_size(ranges);
+  w.min_sectors = (w.unique_bytes + o.sector_bytes - 1) / o.sector_bytes;
+  w.min_lines = (w.unique_bytes + o.line_bytes - 1) / o.line_bytes;
+  return w;
+}
+
+namespace {
+
 AccessCount count_accesses(const Split& s, std::int64_t w, const CoalescingOptions& o) {
   AccessCount c;
   const auto threads = static_cast<std::int64_t>(s.thread.size());
   const auto values = static_cast<std::int64_t>(s.value.size());
   const std::int64_t bytes = checked_mul(w, o.element_bytes, "the bytes of one access");
-  std::vector<Range> ranges;
+  std::vector<std::int64_t> addresses;
   for (std::int64_t warp = 0; warp * o.warp < threads; ++warp) {
     const std::int64_t first = warp * o.warp, last = std::min(threads, first + o.warp);
     for (std::int64_t k = 0; k < values / w; ++k) {
-      ranges.clear();
-      for (std::int64_t t = first; t < last; ++t) {
-        const std::int64_t lo = checked_mul(s.at(t, k * w), o.element_bytes, "a byte address");
-        ranges.push_back(Range{lo, checked_add(lo, bytes, "a byte address")});
-      }
-      const std::int64_t sectors = units_touched(ranges, o.sector_bytes);
-      const std::int64_t lines = units_touched(ranges, o.line_bytes);
-      const std::int64_t unique = union_size(ranges);
+      addresses.clear();
+      for (std::int64_t t = first; t < last; ++t)
+        addresses.push_back(checked_mul(s.at(t, k * w), o.element_bytes, "a byte address"));
+      const WarpSectors one = warp_sectors(addresses, bytes, o);
       ++c.instructions;
-      c.sectors += sectors;
-      c.lines += lines;
-      c.min_sectors += (unique + o.sector_bytes - 1) / o.sector_bytes;
-      c.min_lines += (unique + o.line_bytes - 1) / o.line_bytes;
-      if (sectors > c.worst_sectors) {
-        c.worst_sectors = sectors;
+      c.sectors += one.sectors;
+      c.lines += one.lines;
+      c.min_sectors += one.min_sectors;
+      c.min_lines += one.min_lines;
+      if (one.sectors > c.worst_sectors) {
+        c.worst_sectors = one.sectors;
         c.worst_warp = warp;
         c.worst_access = k;
       }

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -163,5 +164,16 @@ struct Coalescing {
 
 // @throws Error for a vector that is not usable or a layout over max_elements
 Coalescing analyse_coalescing(const AnyLayout& l, const CoalescingOptions& options);
+
+// One warp-wide access: lane i moves `bytes` bytes from byte_addresses[i]. The
+// sectors and lines it touches, and the fewest that hold the bytes it moves
+// (each counted once, however many lanes share it).
+struct WarpSectors {
+  std::int64_t sectors = 0, min_sectors = 0;
+  std::int64_t lines = 0, min_lines = 0;
+  std::int64_t unique_bytes = 0;
+};
+WarpSectors warp_sectors(std::span<const std::int64_t> byte_addresses, std::int64_t bytes,
+                         const CoalescingOptions& options);
 
 }  // namespace layoutx

@@ -1,0 +1,17 @@
+// The report as text: each call site's instructions, their cost against the
+// least they could cost, and the findings with their fixes; the counters as
+// `METRIC VALUE` lines.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "layoutx/nsight_counters.hpp"
+#include "layoutx/traffic_findings.hpp"
+
+namespace layoutx {
+
+std::string site_text(const SiteTraffic& site, const std::vector<Finding>& findings);
+std::string counters_text(const std::vector<Counter>& counters);
+
+}  // namespace layoutx

@@ -1,0 +1,74 @@
+#include "layoutx/traffic_findings.hpp"
+
+#include <fmt/format.h>
+
+namespace layoutx {
+
+namespace {
+
+bool is_global(Sass op) { return op == Sass::LDG || op == Sass::STG || op == Sass::LDGSTS; }
+bool is_shared(Sass op) { return op != Sass::LDG && op != Sass::STG; }
+
+std::string instruction_text(const InstructionTraffic& x) {
+  if (x.op == Sass::LDSM || x.op == Sass::STSM) return std::string(access_info(x.access).instruction);
+  return fmt::format("{}.{}", sass_name(x.op), x.bits);
+}
+
+void global_findings(const SiteTraffic& t, const InstructionTraffic& x, std::vector<Finding>& out) {
+  if (x.requests == 0) return;
+  if (x.sectors > x.min_sectors) {
+    const double per = static_cast<double>(x.sectors) / static_cast<double>(x.requests);
+    const double need = static_cast<double>(x.min_sectors) / static_cast<double>(x.requests);
+    const bool straddles = x.sectors - x.min_sectors <= x.requests;
+    out.push_back(Finding{
+        straddles ? Finding::Kind::Misaligned : Finding::Kind::Uncoalesced, t.label,
+        fmt::format("{}: {:.3g} sectors per request where {:.3g} hold the bytes ({}% of the fetched bytes used)",
+                    instruction_text(x), per, need, x.bytes * 100 / (x.sectors * 32)),
+        straddles ? "each warp's bytes straddle a sector boundary: start the tensor at a 32-byte aligned address "
+                    "(the model assumes element 0 is 128-byte aligned; offsets shown include the pointer's)"
+                  : "make consecutive threads walk the tensor's contiguous (stride-1) mode, each with a vector access"});
+  }
+  if (x.widest_bits > x.bits && x.op != Sass::LDGSTS)
+    out.push_back(Finding{
+        Finding::Kind::Narrow, t.label,
+        fmt::format("{}: {} accesses a thread where the elements allow {}-bit ones", instruction_text(x),
+                    x.per_thread, x.widest_bits),
+        t.kind == CopyKind::AutoVectorizing
+            ? fmt::format("CuTe copies a tensor with run-time strides element by element: copy through "
+                          "Copy_Atom<UniversalCopy<uint{}_t>, T> (the pointer must be aligned to it)",
+                          x.widest_bits)
+            : fmt::format("use a {}-bit copy atom (UniversalCopy<uint{}_t>, or SM80_CP_ASYNC_CACHEALWAYS<uint{}_t> "
+                          "into shared memory)",
+                          x.widest_bits, x.widest_bits, x.widest_bits)});
+}
+
+void shared_findings(const SiteTraffic& t, const InstructionTraffic& x, std::vector<Finding>& out) {
+  if (x.wavefronts <= x.ideal) return;
+  out.push_back(Finding{Finding::Kind::BankConflict, t.label,
+                        fmt::format("{}: {}-way bank conflicts, {} wavefronts where {} would do", instruction_text(x),
+                                    x.conflict_degree, x.wavefronts, x.ideal),
+                        "swizzle or pad the shared-memory layout (layoutx swizzle-search finds one for its "
+                        "readers and writers)"});
+}
+
+}  // namespace
+
+std::string_view finding_name(Finding::Kind k) {
+  switch (k) {
+    case Finding::Kind::Uncoalesced: return "uncoalesced";
+    case Finding::Kind::Misaligned: return "misaligned";
+    case Finding::Kind::Narrow: return "narrow";
+    default: return "bank-conflict";
+  }
+}
+
+std::vector<Finding> traffic_findings(const SiteTraffic& t) {
+  std::vector<Finding> out;
+  for (const InstructionTraffic& x : t.instructions) {
+    if (is_global(x.op)) global_findings(t, x, out);
+    if (is_shared(x.op)) shared_findings(t, x, out);
+  }
+  return out;
+}
+
+}  // namespace layoutx
