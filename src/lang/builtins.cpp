@@ -15,6 +15,7 @@
 #include "layoutx/notation.hpp"
 #include "layoutx/postconditions.hpp"
 #include "layoutx/profile_relations.hpp"
+#include "layoutx/swizzle_slice.hpp"
 
 namespace layoutx::lang {
 
@@ -744,8 +745,17 @@ Value fn_with_shape(const Call& c) {
 // slice_and_offset(c, L): the slice L(c) and the offset where it starts, crd2idx(c, L) (`_` counts as 0).
 Value fn_slice_and_offset(const Call& c) {
   c.expect_args(2, 2);
-  const Layout l = c.layout(1);
+  const AnyLayout any = c.any_layout(1);
   const Value& coord = c.args[0];
+  if (const auto* composed = std::get_if<ComposedLayout>(&any)) try {
+      const SlicedLayout s = slice_and_offset(coord, *composed, c.diag);
+      return Value::tuple({Value::of(s.layout), Value::of(s.offset)});
+    } catch (const SourceError&) {
+      throw;
+    } catch (const Error& e) {
+      c.fail(e.message(c.diag.notation()));
+    }
+  const Layout& l = std::get<Layout>(any);
   try {
     const Layout sliced{slice(coord, l.shape, c.diag.notation()), slice(coord, l.stride, c.diag.notation())};
     return Value::tuple({Value::of(sliced), Value::of(offset_at(l, underscores_as_zero(coord)))});
@@ -875,6 +885,12 @@ Value fn_make_composed_layout(const Call& c) {
   c.expect_template_args(0, 0);
   if (c.args[0].kind != Value::Kind::Swizzle)
     c.fail_arg(0, "make_composed_layout takes a swizzle as its outer function, not " + a_kind_name(c.args[0]));
+  if (c.args[1].kind == Value::Kind::PointerFlag) {  // smem_ptr_flag_bits<B>{}: a canonical atom's offset
+    const AnyLayout inner = c.any_layout(2);
+    if (!std::holds_alternative<Layout>(inner))
+      c.fail_arg(2, "a pointer flag's composed layout takes a plain layout inside");
+    return Value::of(with_pointer_flag(c.args[0].swizzle, c.args[1].pointer_flag, std::get<Layout>(inner)));
+  }
   const Int offset = c.integer(1);
   const AnyLayout inner = c.any_layout(2);
   if (const auto* plain = std::get_if<Layout>(&inner))

@@ -7,10 +7,12 @@
 
 #include "ast.hpp"
 #include "call.hpp"
+#include "cute_types.hpp"
 #include "layoutx/arithmetic_tuple.hpp"
 #include "layoutx/limits.hpp"
 #include "layoutx/notation.hpp"
 #include "layoutx/smem_layout_atoms.hpp"
+#include "layoutx/swizzle_slice.hpp"
 #include "value_types.hpp"
 
 namespace layoutx {
@@ -35,7 +37,7 @@ std::string did_you_mean(std::string_view name, const LanguageExtension* extensi
   std::string best;
   std::size_t best_d = 3;
   for (const auto& f : function_names(extension)) {
-    if (name.size() >= f.size() + best_d) continue;  // the lengths alone are that far apart
+    if (name.size() >= f.size() + best_d || name == f) continue;  // the lengths alone are that far apart, or no misspelling
     const std::size_t d = edit_distance(name, f);
     if (d < best_d) {
       best_d = d;
@@ -272,13 +274,28 @@ class Evaluator {
   }
 
   Value pointer_flag(const Node& n) {
+    const std::int64_t sparsity = n.template_args().empty() ? 0 : n.template_args().front();
+    return pointer_flag(n.value, sparsity, !n.template_args().empty(), n.offset);
+  }
+
+  static Value pointer_flag(std::int64_t bits, std::int64_t sparsity, bool sparse, std::size_t offset) {
     // CuTe's int template arguments: a width or sparsity past 2^30 is no flag it can print.
     constexpr std::int64_t kMax = std::int64_t{1} << 30;
-    const std::int64_t sparsity = n.template_args().empty() ? 0 : n.template_args().front();
-    if (n.value == 0 || n.value > kMax || sparsity > kMax || (!n.template_args().empty() && sparsity == 0))
+    if (bits <= 0 || bits > kMax || sparsity < 0 || sparsity > kMax || (sparse && sparsity == 0))
       throw SourceError("a pointer flag's width and sparsity are positive integers below 2^30 (CuTe has no uint_bit<0>)",
+                        offset);
+    return Value::of(SmemPtrFlag{bits, sparsity});
+  }
+
+  // smem_ptr_flag_bits<B>, smem_sparse_ptr_flag_bits<S,B>: the types emit writes for a pointer flag.
+  Value pointer_flag_type(const Node& n) {
+    const bool sparse = n.name == "smem_sparse_ptr_flag_bits";
+    const auto& args = n.template_args();
+    const auto& types = n.template_types();
+    if (args.size() != (sparse ? 2u : 1u) || std::any_of(types.begin(), types.end(), [](const std::string& t) { return !t.empty(); }))
+      throw SourceError(fmt::format("{} takes {}", n.name, sparse ? "<S,B>: a sparsity and a width in bits" : "<B>: a width in bits"),
                         n.offset);
-    return Value::of(SmemPtrFlag{n.value, sparsity});
+    return pointer_flag(args.back(), sparse ? args.front() : 0, sparse, n.offset);
   }
 
   // GMMA::Layout_K_SW128_Atom<half_t>, UMMA::..._SpAtom<half_t,2>: CuTe's atoms, typed.
@@ -317,11 +334,15 @@ class Evaluator {
                                      static_cast<int>(n.template_args()[2])));
     }
     if (n.name == "E" && n.has_template_args) return basis_element(n);
+    if (n.name == "ScaledBasis" && n.has_template_args) return scaled_basis(n);
+    if ((n.name == "smem_ptr_flag_bits" || n.name == "smem_sparse_ptr_flag_bits") && n.has_template_args)
+      return pointer_flag_type(n);
+    if (n.name == "Underscore" && !n.has_template_args) return Value::tag(Value::Kind::Underscore);
     if (n.name == "LayoutLeft" || n.name == "GenColMajor") return Value::tag(Value::Kind::LayoutLeft);
     if (n.name == "LayoutRight" || n.name == "GenRowMajor") return Value::tag(Value::Kind::LayoutRight);
     if (const Value* bound = bound_value(n)) return *bound;
     if (auto v = extension_name(n)) return *v;
-    if (lang::find_builtin(n.name))
+    if (lang::find_builtin(n.name) || extension_function(n))
       throw SourceError(fmt::format("{} is a function: call it as {}(...)", n.name, n.name), n.offset);
     throw SourceError(fmt::format("unknown name '{}'{}", excerpt(n.name), did_you_mean(n.name, options_.extension)), n.offset);
   }
@@ -372,7 +393,52 @@ class Evaluator {
     }
   }
 
+  // ScaledBasis<T, Ns...>: a static scale T (Int<2>) is the type's value; a
+  // run-time one (int) is given to the constructor, ScaledBasis<int, 1>(2).
+  Value scaled_basis(const Node& n, const Node* scale = nullptr) {
+    const auto& args = n.template_args();
+    const auto& types = n.template_types();
+    const bool run_time = !types.empty() && !types[0].empty();
+    if (args.size() < 2 || (run_time && !lang::is_run_time_integer(types[0])))
+      throw SourceError("ScaledBasis<T, N...> takes a scale (Int<2>, or int given as ScaledBasis<int, N...>(2)) and "
+                        "mode indices",
+                        n.offset);
+    if (run_time && !scale)
+      throw SourceError(fmt::format("ScaledBasis<{}, ...> holds its scale at run time, which a type does not name: "
+                                    "give it, as in ScaledBasis<int, 1>(2)",
+                                    types[0]),
+                        n.offset);
+    if (!run_time && scale)
+      throw SourceError("a static ScaledBasis<Int<N>, ...> is its type's value: write ScaledBasis<Int<N>, ...>{}", n.offset);
+    std::vector<int> modes;
+    for (std::size_t i = 1; i < args.size(); ++i) {
+      if (!types[i].empty())
+        throw SourceError(fmt::format("ScaledBasis<T, N...> takes mode indices, not the type {}", types[i]), n.offset);
+      modes.push_back(args[i] < 0 ? -1 : static_cast<int>(std::min<std::int64_t>(args[i], 1 << 20)));
+    }
+    Int scaled;
+    try {
+      scaled = layoutx::basis_element(modes);
+    } catch (const Error& e) {
+      throw SourceError(fmt::format("ScaledBasis<...>: {}", e.message(diag_.notation())), n.offset);
+    }
+    if (!run_time) {
+      scaled.value = args[0];
+      return Value::of(scaled);
+    }
+    const Value v = eval(*scale);
+    if (v.kind != Value::Kind::Integer || v.integer.is_scaled_basis())
+      throw SourceError("ScaledBasis<int, N...>(v) takes an integer", scale->offset);
+    scaled.value = v.integer.value;
+    scaled.is_static = false;
+    return Value::of(scaled);
+  }
+
   Value call(const Node& n) {
+    if (n.name == "ScaledBasis" && n.has_template_args) {
+      if (n.children().size() != 1) throw SourceError("ScaledBasis<int, N...>(v) takes one integer", n.offset);
+      return scaled_basis(n, &n.children().front());
+    }
     const lang::Function* fn = lang::find_builtin(n.name);
     if (!fn && is_smem_layout_atom(n.name)) {  // GMMA::Layout_K_SW128_Atom<half_t>(i, j): the atom evaluated
       std::vector<Value> args;
@@ -517,8 +583,7 @@ class Evaluator {
           !all_underscore(coord))
         return Value::of(slice_flagged(callee.composed(), coord));
       if (callee.kind == Value::Kind::Composed) {
-        if (!all_underscore(coord))
-          throw Error("slicing a swizzled layout at a fixed coordinate is not supported; slice the inner layout");
+        if (!all_underscore(coord)) return Value::of(slice_and_offset(coord, callee.composed(), diag_).layout);
         const Layout& l = callee.composed().layout;
         return Value::of(on_inner(callee.composed(), [&](const Layout&) { return Layout{slice(coord, l.shape, diag_.notation()), slice(coord, l.stride, diag_.notation())}; }));
       }
@@ -717,8 +782,15 @@ bool bindable_name(std::string_view name) {
   const auto alpha = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
   const auto ident = [&](char c) { return alpha(c) || (c >= '0' && c <= '9') || c == '_'; };
   if (name.empty() || !alpha(name.front()) || !std::all_of(name.begin(), name.end(), ident)) return false;
-  static const std::string_view kReserved[] = {"o", "Sw", "Swizzle", "LayoutLeft", "LayoutRight", "GenColMajor", "GenRowMajor"};
+  static const std::string_view kReserved[] = {"o",           "Sw",          "Swizzle",    "LayoutLeft",
+                                               "LayoutRight", "GenColMajor", "GenRowMajor", "E",
+                                               "ScaledBasis", "Underscore",  "smem_ptr_flag_bits",
+                                               "smem_sparse_ptr_flag_bits"};
   if (std::find(std::begin(kReserved), std::end(kReserved), name) != std::end(kReserved)) return false;
+  // A CuTe type's name (Tile, Shape, Int, half_t, int) is read as that type wherever it stands.
+  if (lang::cute_type(name) != lang::CuteType::None || lang::value_type_bits(name) || lang::is_run_time_integer(name) ||
+      is_smem_layout_atom(name))
+    return false;
   return !lang::find_builtin(name);
 }
 

@@ -61,10 +61,17 @@ struct type_name : identifier {};
 struct type : pegtl::seq<type_name, pegtl::opt<ws, template_args>> {};
 struct template_integer
     : pegtl::seq<pegtl::opt<cpp_scope>, pegtl::opt<pegtl::one<'_'>>, pegtl::opt<pegtl::one<'-'>>, digits> {};
-struct template_arg : pegtl::sor<template_integer, type> {};
+// C<int64_t(4294967296)>: an integer past int's range, as CuTe's C<> is written for it.
+struct cast_digits : pegtl::seq<pegtl::opt<pegtl::one<'-'>>, digits> {};
+struct cast_integer : pegtl::seq<pegtl::sor<TAO_PEGTL_STRING("int64_t"), TAO_PEGTL_STRING("int")>, ws, pegtl::one<'('>,
+                                 ws, pegtl::must<cast_digits>, ws, pegtl::must<close_paren>> {};
+struct template_arg : pegtl::sor<cast_integer, template_integer, type> {};
 struct template_arg_list
     : pegtl::seq<pegtl::must<template_arg>, ws, pegtl::star<comma, ws, pegtl::must<template_arg>, ws>> {};
-struct template_args : pegtl::seq<pegtl::one<'<'>, ws, template_arg_list, pegtl::must<close_angle>> {};
+// tuple<>: a CuTe type with no arguments (the empty tuple).
+struct no_template_args : pegtl::seq<pegtl::one<'<'>, ws, pegtl::one<'>'>> {};
+struct template_args
+    : pegtl::sor<no_template_args, pegtl::seq<pegtl::one<'<'>, ws, template_arg_list, pegtl::must<close_angle>>> {};
 
 // v@N...: the suffix adds the modes to the integer already built (a rule that
 // builds never fails afterwards, so the integer is not read twice).
@@ -84,8 +91,9 @@ struct smem_sparse_flag : pegtl::seq<TAO_PEGTL_STRING("smem_sparse<"), pegtl::mu
                                      pegtl::must<pointer_bits>, pegtl::must<flag_tail>> {};
 struct pointer_flag : pegtl::sor<smem_ptr_flag, smem_sparse_flag> {};
 
+struct value_braces : braces {};  // Type<...>{}: the type's value-initialized object
 struct name_ref
-    : pegtl::seq<identifier, pegtl::opt<ws, template_args>, pegtl::opt<ws, pegtl::sor<braces, call_arguments>>> {};
+    : pegtl::seq<identifier, pegtl::opt<ws, template_args>, pegtl::opt<ws, pegtl::sor<value_braces, call_arguments>>> {};
 struct atom : pegtl::sor<literal, pointer_flag, name_ref, underscore> {};
 
 struct compose_op : pegtl::seq<pegtl::one<'o'>, pegtl::not_at<ident_other>> {};

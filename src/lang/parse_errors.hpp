@@ -18,6 +18,8 @@ inline constexpr auto error_message<close_angle> = "expected ',' or '>' to close
 template <>
 inline constexpr auto error_message<template_arg> = "expected an integer template argument";
 template <>
+inline constexpr auto error_message<cast_digits> = "expected an integer, as in C<int64_t(4294967296)>";
+template <>
 inline constexpr auto error_message<stride_head> = "expected a stride (an integer or a tuple) after ':'";
 template <>
 inline constexpr auto error_message<operand> = "expected an operand after the composition operator 'o'";

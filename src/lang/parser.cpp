@@ -49,25 +49,59 @@ constexpr ByteClasses kByteClasses;
 
 // Reject what no rule can use before parsing, with a precise position:
 // control characters, bytes outside ASCII, and nesting past the limit (the
-// parser recurses once per level).
+// parser and the evaluator recurse once per level). An application to the
+// value before it, L(0)(1), nests the tree one level more with each call, as
+// a parenthesis does: the levels a text reaches count both.
 void prescan(std::string_view text, std::size_t max_depth) {
+  // levels[d]: the tree levels above a list at nesting d; calls[d]: the
+  // applications chained so far at that nesting.
+  std::vector<std::size_t> levels{0}, calls{0};
   std::size_t depth = 0;
+  char last = 0;  // the last byte that is not a space
   for (std::size_t i = 0; i < text.size(); ++i) {
     const auto c = static_cast<unsigned char>(text[i]);
     switch (kByteClasses.of[c]) {
       case ByteClass::Plain:
+        if (c == ',') calls[depth] = 0;
         break;
-      case ByteClass::Opens:
-        if (++depth > max_depth)
-          throw SourceError(fmt::format("nesting deeper than {} levels (raise the limit with --max-depth)", max_depth), i);
+      case ByteClass::Opens: {
+        if (c == '(' && (last == ')' || last == '}')) ++calls[depth];
+        const std::size_t level = levels[depth] + calls[depth] + 1;
+        if (level > max_depth)
+          throw SourceError(fmt::format("nesting deeper than {} levels (raise the limit with --max-depth){}", max_depth,
+                                        calls[depth] > 0 ? "; each chained call L(i)(j) is one level more" : ""),
+                            i);
+        ++depth;
+        if (levels.size() <= depth) {
+          levels.push_back(0);
+          calls.push_back(0);
+        }
+        levels[depth] = level;
+        calls[depth] = 0;
         break;
+      }
       case ByteClass::Closes:
         if (depth > 0) --depth;
         break;
       case ByteClass::Refused:
         refuse_byte(c, i);
     }
+    if (!std::isspace(c)) last = static_cast<char>(c);
   }
+}
+
+// The grammar's message, or where the text holds a character no rule reads
+// (a decimal point, an operator), that character named: the grammar only
+// knows what it expected there.
+std::string syntax_message(std::string_view text, std::size_t at, std::string_view expected) {
+  if (at >= text.size()) return std::string(expected);
+  const char c = text[at];
+  if (c == '.' && at > 0 && std::isdigit(static_cast<unsigned char>(text[at - 1])))
+    return "a number with a fraction: layouts take integers only";
+  const bool read = std::isalnum(static_cast<unsigned char>(c)) || std::isspace(static_cast<unsigned char>(c)) ||
+                    std::string_view("_(),:<>@-{}").find(c) != std::string_view::npos;
+  if (read) return std::string(expected);
+  return fmt::format("unexpected '{}': {}", c, expected);
 }
 
 // How many leading characters of a name or integer are a C++ namespace
@@ -130,6 +164,7 @@ class Builder {
   void close_call();
   void close_apply(std::size_t begin);
   void close_template_args();
+  void value_braces() { braced_ = true; }
   void check_complete_type();
 
   // Combinations of the last nodes.
@@ -167,6 +202,10 @@ class Builder {
   std::vector<GrammarNode> nodes_;
   std::vector<std::size_t> lists_;
   std::optional<SourceError> deferred_;
+  // Where the CuTe type being read holds a run-time integer (`int`), and
+  // whether {} made the type a value: a type alone names no value for it.
+  std::optional<std::size_t> run_time_member_;
+  bool braced_ = false;
 };
 
 std::int64_t Builder::parse_int64(std::string_view digits, bool negative, std::size_t offset) {
@@ -295,7 +334,9 @@ void Builder::close_template_args() {
   for (std::size_t i = first; i < nodes_.size(); ++i) {
     GrammarNode& a = nodes_[i];
     const bool is_type = a.kind == Node::Kind::Name;
-    const auto bits = is_type ? value_type_bits(a.name) : std::nullopt;
+    // ScaledBasis<int, N...>: a basis whose scale is held at run time.
+    const bool run_time_scale = is_type && i == first && name.name == "ScaledBasis" && is_run_time_integer(a.name);
+    const auto bits = run_time_scale ? std::optional<int>(0) : is_type ? value_type_bits(a.name) : std::nullopt;
     if ((is_type && (!bits || a.has_template_args)) || (!is_type && a.kind != Node::Kind::Integer)) {
       std::string known;
       for (const auto& [type, width] : kValueTypes) known += (known.empty() ? "" : ", ") + std::string(type);
@@ -314,8 +355,13 @@ void Builder::close_template_args() {
 GrammarNode Builder::cute_value(CuteType type, const GrammarNode& name, std::vector<GrammarNode> args) {
   for (GrammarNode& a : args) {
     if (a.kind != Node::Kind::Name || a.has_template_args) continue;
-    if (is_run_time_integer(a.name)) {  // a dynamic integer: value-initialized, 0
+    if (a.name == "Underscore") {  // CuTe's type of `_`, as in Tile<Underscore, ...>
       const std::size_t at = a.offset;
+      a = GrammarNode{};
+      a.offset = at;
+    } else if (is_run_time_integer(a.name)) {  // a dynamic integer: value-initialized, 0, when {} follows
+      const std::size_t at = a.offset;
+      if (!run_time_member_) run_time_member_ = at;
       a = GrammarNode{};
       a.kind = Node::Kind::Integer;
       a.offset = at;
@@ -369,9 +415,17 @@ GrammarNode Builder::cute_value(CuteType type, const GrammarNode& name, std::vec
   return n;
 }
 
-// A CuTe type written without its template arguments is no value.
+// A CuTe type written without its template arguments is no value, and
+// neither is one holding a run-time integer without {}: its value is not in
+// the type (TYPE{} holds 0 there).
 void Builder::check_complete_type() {
   const GrammarNode& n = nodes_.back();
+  if (run_time_member_ && !braced_)
+    defer(SourceError("a type names no value for its run-time integer: write the value (make_shape(_8{}, 5)), "
+                      "bind it with -D NAME=EXPR, or write TYPE{} for CuTe's value-initialized object (0)",
+                      *run_time_member_));
+  run_time_member_.reset();
+  braced_ = false;
   if (n.kind == Node::Kind::Name && !n.has_template_args && cute_type(n.name) != CuteType::None)
     defer(SourceError(fmt::format("{} is a CuTe type template: give its arguments, as in {}{{}}", n.name,
                                   cute_type_example(cute_type(n.name))),
@@ -442,6 +496,20 @@ struct action<g::template_integer> {
   }
 };
 template <>
+struct action<g::cast_digits> {
+  template <typename Input>
+  static void apply(const Input& in, Builder& b) {
+    b.integer(in.begin(), in.end());
+  }
+};
+template <>
+struct action<g::no_template_args> {
+  static void apply0(Builder& b) {
+    b.open_list();
+    b.close_template_args();
+  }
+};
+template <>
 struct action<g::underscore_end> {
   template <typename Input>
   static void apply(const Input& in, Builder& b) {
@@ -468,6 +536,10 @@ struct action<g::type_name> {
   static void apply(const Input& in, Builder& b) {
     b.name(in.string_view(), b.offset(in.begin()));
   }
+};
+template <>
+struct action<g::value_braces> {
+  static void apply0(Builder& b) { b.value_braces(); }
 };
 template <>
 struct action<g::name_ref> {
@@ -550,7 +622,8 @@ Tree tree_by_grammar(std::string_view text) {
   try {
     pegtl::parse<g::grammar, action, control>(in, builder);
   } catch (const pegtl::parse_error& e) {
-    throw SourceError(std::string(e.message()), e.positions().front().byte);
+    const std::size_t at = e.positions().front().byte;
+    throw SourceError(syntax_message(text, at, e.message()), at);
   }
   return tree_of(builder.result());
 }
