@@ -5,7 +5,8 @@
 
 `layoutx` alone on a terminal starts the explorer. Checked: `let` bindings
 used in later lines, the grid of a layout as it is entered, an error that
-leaves the session going, tab completion (a function, a bound name, an atom;
+leaves the session going, Ctrl-C dropping the line being typed, a grid cut
+to the terminal, tab completion (a function, a bound name, an atom;
 only where layoutx is built with libedit), :help, the history kept in
 $XDG_DATA_HOME/layoutx/history and recalled with the up arrow in the next
 session, and Ctrl-D leaving with status 0.
@@ -17,6 +18,7 @@ and then switches the terminal to raw mode, waiting for the prompt to be read
 canonical mode, which the switch turns into a NUL byte: on a loaded machine
 the explorer then never saw Ctrl-D and waited for more input.
 """
+import fcntl
 import os
 import pty
 import re
@@ -33,8 +35,10 @@ ANSI = re.compile(r'\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\r|\x07|\x08')
 class Session:
     def __init__(self, binary, env):
         self.master, slave = pty.openpty()
+        # The terminal is the explorer's controlling terminal, as a person's is: Ctrl-C there is SIGINT.
         self.proc = subprocess.Popen([binary], stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True,
-                                     start_new_session=True)
+                                     start_new_session=True,
+                                     preexec_fn=lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0))
         os.close(slave)
         self.seen = ''
         self.editing = False  # set once the explorer says it edits lines (libedit)
@@ -120,6 +124,13 @@ def main():
         checks.append('an error leaves the session going')
         s.answer(':help\r', r':quit')
         checks.append(':help')
+        s.send('A(9,9')
+        s.expect('A(9,9')
+        s.answer('\x03', r'\^C$')
+        s.answer('A(2,1)\r', r'^7$')
+        checks.append('Ctrl-C drops the line being typed and keeps the session')
+        s.answer('(1024,1024):(1024,1)\r', r'of its 1024x1024 grid, what fits this terminal')
+        checks.append('a grid larger than the terminal is cut to it, saying how to see the rest')
         if with_editing:
             s.answer('let tile88 = (8,8):(8,1)\r', r'^tile88 = ')
             s.answer('cosiz\t(tile8\t)\r', r'^64$')

@@ -1,6 +1,11 @@
 // repl: the interactive explorer. Each line is an expression (its value
 // shown, a layout drawn as its grid), `let NAME = EXPR`, or a :command.
 #include <fmt/format.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <utility>
 
 #include "definitions.hpp"
 #include "driver.hpp"
@@ -43,11 +48,43 @@ std::vector<std::string> completion_words(const Settings& s) {
   return words;
 }
 
-// A layout is shown with its grid; a grid past --max-cells, or a value of another kind, by its notation.
+// The terminal's rows and columns (80x24 where it does not say).
+std::pair<std::int64_t, std::int64_t> terminal_size() {
+  winsize w{};
+  if (::ioctl(STDOUT_FILENO, TIOCGWINSZ, &w) == 0 && w.ws_row > 0 && w.ws_col > 0) return {w.ws_row, w.ws_col};
+  return {24, 80};
+}
+
+// The corner of a layout's grid that fits the terminal: each grid row takes
+// two lines, each cell the width of the largest offset and its border.
+GridOptions fitting_grid(const Settings& s, const Value& v, std::string& note) {
+  GridOptions grid = s.grid;
+  const auto l = v.as_layout();
+  if (!l) return grid;
+  const Layout& inner = inner_layout(*l);
+  const std::int64_t count = size(inner).value;
+  const std::int64_t rows = inner.shape.is_leaf() ? count : product(inner.shape[0]).value;
+  const std::int64_t cols = rows > 0 ? count / rows : 0;
+  const auto [term_rows, term_cols] = terminal_size();
+  const std::int64_t cell = static_cast<std::int64_t>(std::to_string(std::max<std::int64_t>(count, 1)).size()) + 3;
+  const std::int64_t fit_rows = std::max<std::int64_t>(4, (term_rows - 6) / 2), fit_cols = std::max<std::int64_t>(2, (term_cols - 6) / cell);
+  if (rows <= fit_rows && cols <= fit_cols) return grid;
+  grid.rows = GridWindow{0, std::min(rows, fit_rows)};
+  grid.cols = GridWindow{0, std::min(cols, fit_cols)};
+  note = fmt::format("(rows 0-{} and columns 0-{} of its {}x{} grid, what fits this terminal; `layoutx print --rows A:B "
+                     "--cols C:D EXPR` shows any part, `layoutx print EXPR` all of it)\n",
+                     grid.rows.end - 1, grid.cols.end - 1, rows, cols);
+  return grid;
+}
+
+// A layout is shown with its grid, cut to the terminal; a grid past
+// --max-cells, or a value of another kind, by its notation.
 void show(const Settings& s, const Value& v) {
   if (v.is_layout_like()) {
     try {
-      out(render_grid(v, s.grid));
+      std::string note;
+      const GridOptions grid = fitting_grid(s, v, note);
+      out(render_grid(v, grid) + note);
       return;
     } catch (const Error&) {
     }
@@ -63,7 +100,7 @@ void show_names(const Settings& s) {
 void show_atom(const std::string& name) {
   const Atom* atom = find_atom(name);
   if (!atom) {
-    std::string message = fmt::format("no atom is called '{}'", name);
+    std::string message = fmt::format("no atom is called '{}'", excerpt(name));
     const auto similar = similar_atom_names(name, 1);
     if (!similar.empty()) message += fmt::format(" (did you mean '{}'?)", similar.front());
     report_error(message, "", 0, false);

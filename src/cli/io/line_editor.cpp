@@ -1,5 +1,6 @@
 #include "io/line_editor.hpp"
 
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -19,6 +20,14 @@ namespace {
 
 // Lines kept in the history file.
 constexpr int kHistoryLines = 1000;
+
+// Ctrl-C while a line is typed drops that line, as shells do: the handler
+// only notes it (a signal handler can do no more), and the read it breaks
+// off is then started again. A signal handler has no closure: the note is
+// the one piece of state it can reach.
+volatile std::sig_atomic_t interrupted = 0;
+
+extern "C" void note_interrupt(int) { interrupted = 1; }
 
 std::string data_directory() {
   if (const char* xdg = std::getenv("XDG_DATA_HOME"); xdg && *xdg) return std::string(xdg) + "/layoutx";
@@ -71,6 +80,11 @@ LineEditor::LineEditor(std::string history_path, std::function<std::vector<std::
     std::error_code ec;  // no history beats no explorer: a directory that cannot be made is let be
     std::filesystem::create_directories(std::filesystem::path(history_path_).parent_path(), ec);
   }
+  struct sigaction on_interrupt{};
+  on_interrupt.sa_handler = note_interrupt;
+  sigemptyset(&on_interrupt.sa_mask);
+  on_interrupt.sa_flags = 0;  // no SA_RESTART: the read waiting for a key returns
+  sigaction(SIGINT, &on_interrupt, &previous_interrupt_);
 #if LAYOUTX_HAVE_LIBEDIT
   static std::function<std::vector<std::string>()> words_held;
   words_held = std::move(words);
@@ -89,6 +103,7 @@ LineEditor::LineEditor(std::string history_path, std::function<std::vector<std::
 }
 
 LineEditor::~LineEditor() {
+  sigaction(SIGINT, &previous_interrupt_, nullptr);
 #if LAYOUTX_HAVE_LIBEDIT
   reading_words = nullptr;
   if (!history_path_.empty()) write_history(history_path_.c_str());
@@ -97,19 +112,26 @@ LineEditor::~LineEditor() {
 
 std::optional<std::string> LineEditor::read(const std::string& prompt) {
   flush_out();
+  for (;;) {
+    interrupted = 0;
 #if LAYOUTX_HAVE_LIBEDIT
-  char* line = readline(prompt.c_str());
-  if (!line) return std::nullopt;
-  std::string text(line);
-  std::free(line);
-  return text;
+    char* line = readline(prompt.c_str());
+    if (line) {
+      std::string text(line);
+      std::free(line);
+      if (!interrupted) return text;
+    }
 #else
-  std::fputs(prompt.c_str(), stdout);
-  std::fflush(stdout);
-  std::string text;
-  if (!std::getline(std::cin, text)) return std::nullopt;
-  return text;
+    std::fputs(prompt.c_str(), stdout);
+    std::fflush(stdout);
+    std::string text;
+    if (std::getline(std::cin, text) && !interrupted) return text;
+    std::cin.clear();
 #endif
+    if (!interrupted) return std::nullopt;  // the end of input (Ctrl-D)
+    std::fputs("^C\n", stdout);
+    std::fflush(stdout);
+  }
 }
 
 void LineEditor::remember(const std::string& line) {

@@ -3,6 +3,8 @@
 // lines from standard input. Either way the history is kept in a file.
 #pragma once
 
+#include <signal.h>
+
 #include <functional>
 #include <optional>
 #include <string>
@@ -23,6 +25,7 @@ class LineEditor {
   LineEditor& operator=(const LineEditor&) = delete;
 
   // The next line without its newline; nullopt at the end of input (Ctrl-D).
+  // Ctrl-C drops the line being typed and reads another.
   std::optional<std::string> read(const std::string& prompt);
   // Adds a line to the history, in memory and in the file.
   void remember(const std::string& line);
@@ -31,6 +34,7 @@ class LineEditor {
 
  private:
   std::string history_path_;
+  struct sigaction previous_interrupt_ {};  // put back when the editor ends
 };
 
 }  // namespace layoutx::cli
