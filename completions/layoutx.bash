@@ -50,13 +50,13 @@ _layoutx_options_of() {
     'info') REPLY='-h --help --json --tv' ;;
     'eq') REPLY='-h --help --structural --json -q --quiet --no-grid --max-diffs --limit' ;;
     'lookup') REPLY='-h --help -o --offset -i --index -c --coord --json --header --max-matches' ;;
-    'coalescing') REPLY='-h --help -e --element-bytes -w --warp --vector --max-vector-bytes --sector-bytes --line-bytes --threads --limit --json' ;;
+    'coalescing') REPLY='-h --help -e --elem-bytes --element-bytes --elem-bits -w --warp --vector --max-vector-bytes --sector-bytes --line-bytes --threads --limit --json' ;;
     'explain') REPLY='-h --help --json' ;;
     'check') REPLY='-h --help --device --first --limit' ;;
     'draw') REPLY='-h --help --atom --format -o --output --max-picture-cells --color-by --bits' ;;
-    'tv') REPLY='-h --help --thr-id --atom --operand --bits --by-thread --inverse --format -o --output --max-picture-cells' ;;
+    'tv') REPLY='-h --help --thr-id --atom --operand --elem-bits --bits --elem-bytes --by-thread --inverse --format -o --output --max-picture-cells' ;;
     'atom') REPLY='-h --help --list --arch --kind --type --gmem --smem --multicast --grid --tile --permute --bits --format -o --output --max-picture-cells' ;;
-    'partition') REPLY='-h --help --mma --atoms --permute --copy --thr --val --operand --bits --tile --tile-coord --problem -t --thread --owner -f --format --json -o --output --max-picture-cells' ;;
+    'partition') REPLY='-h --help --mma --atoms --permute --copy --thr --val --operand --elem-bits --bits --elem-bytes --tile --tile-coord --problem -t --thread --owner -f --format --json -o --output --max-picture-cells' ;;
     'bank') REPLY='-h --help --access --atom --smem --tv --json --grid --elem-bytes --elem-bits' ;;
     'swizzle-search') REPLY='-h --help --write --read --top --no-padding --no-swizzle --json --stats --elem-bytes --elem-bits' ;;
     'repl') REPLY='-h --help' ;;
@@ -77,7 +77,7 @@ _layoutx_value_of() {
     'eval|-j'|'eval|--jobs') REPLY='none' ;;
     'emit|--as') REPLY='choices:all type cpp python' ;;
     'emit|--warps') REPLY='choices:1 2 4 8 16 32' ;;
-    'emit|--shape') REPLY='none' ;;
+    'emit|--shape') REPLY='expression' ;;
     'print|--color-by') REPLY='choices:offset thread value bank' ;;
     'print|--bits') REPLY='none' ;;
     'print|--rows') REPLY='none' ;;
@@ -95,7 +95,8 @@ _layoutx_value_of() {
     'lookup|-i'|'lookup|--index') REPLY='none' ;;
     'lookup|-c'|'lookup|--coord') REPLY='none' ;;
     'lookup|--max-matches') REPLY='none' ;;
-    'coalescing|-e'|'coalescing|--element-bytes') REPLY='none' ;;
+    'coalescing|-e'|'coalescing|--elem-bytes'|'coalescing|--element-bytes') REPLY='none' ;;
+    'coalescing|--elem-bits') REPLY='none' ;;
     'coalescing|-w'|'coalescing|--warp') REPLY='none' ;;
     'coalescing|--vector') REPLY='none' ;;
     'coalescing|--max-vector-bytes') REPLY='none' ;;
@@ -113,7 +114,8 @@ _layoutx_value_of() {
     'tv|--thr-id') REPLY='expression' ;;
     'tv|--atom') REPLY='atom' ;;
     'tv|--operand') REPLY='none' ;;
-    'tv|--bits') REPLY='none' ;;
+    'tv|--elem-bits'|'tv|--bits') REPLY='none' ;;
+    'tv|--elem-bytes') REPLY='none' ;;
     'tv|--format') REPLY='choices:text svg tikz html' ;;
     'tv|-o'|'tv|--output') REPLY='file' ;;
     'tv|--max-picture-cells') REPLY='none' ;;
@@ -136,7 +138,8 @@ _layoutx_value_of() {
     'partition|--thr') REPLY='expression' ;;
     'partition|--val') REPLY='expression' ;;
     'partition|--operand') REPLY='none' ;;
-    'partition|--bits') REPLY='none' ;;
+    'partition|--elem-bits'|'partition|--bits') REPLY='none' ;;
+    'partition|--elem-bytes') REPLY='none' ;;
     'partition|--tile') REPLY='none' ;;
     'partition|--tile-coord') REPLY='none' ;;
     'partition|--problem') REPLY='none' ;;

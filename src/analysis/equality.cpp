@@ -4,11 +4,14 @@
 // differences are counted by walking both layouts together.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <atomic>
 #include <limits>
 
-#include "layoutx/layout_walk.hpp"
 #include "layoutx/analysis.hpp"
+#include "layoutx/arithmetic_tuple.hpp"
+#include "layoutx/layout_walk.hpp"
+#include "layoutx/notation.hpp"
 #include "layoutx/parallel.hpp"
 
 namespace layoutx {
@@ -19,7 +22,7 @@ using walk::Mode;
 
 bool same_values(const IntTuple& a, const IntTuple& b) {
   if (a.is_leaf() != b.is_leaf()) return false;
-  if (a.is_leaf()) return a.value().value == b.value().value;
+  if (a.is_leaf()) return a.value().value == b.value().value && a.value().basis == b.value().basis;
   if (a.rank() != b.rank()) return false;
   for (int i = 0; i < a.rank(); ++i)
     if (!same_values(a[i], b[i])) return false;
@@ -97,6 +100,73 @@ void scan(const AnyLayout& a, const AnyLayout& b, std::int64_t start, const Comp
   if (limited || (limits.stop_at_first && c.differing > 0)) c.counted = false;
 }
 
+// A coordinate layout's value is a sum over the codomain's modes (the scaled
+// bases, and the integers as one more): the integer layout along one of them
+// keeps the strides of that basis and 0 for the others. Two coordinate layouts
+// agree exactly when they agree along every basis either one steps along.
+Layout along(const Layout& l, const Basis& b) {
+  return make_layout(l.shape, transform_leaf(l.stride, [&](Int d) { return Int{d.basis == b ? d.value : 0, true}; }));
+}
+
+void collect_bases(const IntTuple& stride, std::vector<Basis>& bases) {
+  if (!stride.is_leaf()) {
+    for (const IntTuple& e : stride.elems()) collect_bases(e, bases);
+    return;
+  }
+  if (std::find(bases.begin(), bases.end(), stride.value().basis) == bases.end()) bases.push_back(stride.value().basis);
+}
+
+Comparison compare_coordinates(const Layout& a, const Layout& b, Comparison c, const ComparisonLimits& limits) {
+  std::vector<Basis> bases{Basis{}};
+  collect_bases(a.stride, bases);
+  collect_bases(b.stride, bases);
+  std::vector<std::vector<Mode>> modes_a, modes_b;
+  std::optional<std::int64_t> first;
+  for (const Basis& basis : bases) {
+    const Layout la = along(a, basis), lb = along(b, basis);
+    walk::check_offsets_fit(la);
+    walk::check_offsets_fit(lb);
+    if (const auto d = first_difference(walk::canonical_modes(la), walk::canonical_modes(lb)))
+      first = first ? std::min(*first, *d) : *d;
+    modes_a.push_back(walk::leaf_modes(la));
+    modes_b.push_back(walk::leaf_modes(lb));
+  }
+  if (!first || *first >= c.size_a) {
+    c.equal = true;
+    return c;
+  }
+  // From the first difference on, index by index along every basis at once.
+  const std::int64_t start = *first;
+  const bool limited = limits.max_scan >= 0 && c.size_a - start > limits.max_scan;
+  const std::int64_t end = limited ? start + limits.max_scan : c.size_a;
+  std::vector<walk::Odometer> wa, wb;
+  for (std::size_t k = 0; k < bases.size(); ++k) {
+    wa.emplace_back(modes_a[k], start);
+    wb.emplace_back(modes_b[k], start);
+  }
+  for (std::int64_t i = start; i < end; ++i) {
+    bool differs = false;
+    for (std::size_t k = 0; k < bases.size(); ++k) {
+      differs = differs || wa[k].offset() != wb[k].offset();
+      if (i + 1 < end) {
+        wa[k].step();
+        wb[k].step();
+      }
+    }
+    if (!differs) continue;
+    ++c.differing;
+    if (c.first.size() < limits.max_shown) {
+      const IntTuple coord = idx2crd(static_int(i), a.shape);
+      c.first.push_back(Difference{i, 0, 0});
+      c.coordinates_a.push_back(to_text(evaluate_coordinate(a, coord)));
+      c.coordinates_b.push_back(to_text(evaluate_coordinate(b, coord)));
+    }
+    if (limits.stop_at_first) break;
+  }
+  c.counted = !limited && !(limits.stop_at_first && c.differing > 0);
+  return c;
+}
+
 }  // namespace
 
 bool structurally_equal(const AnyLayout& a, const AnyLayout& b) {
@@ -124,6 +194,11 @@ Comparison compare_functional(const AnyLayout& a, const AnyLayout& b, const Comp
 
   std::int64_t start = 0;
   const bool plain = std::holds_alternative<Layout>(a) && std::holds_alternative<Layout>(b);
+  if (plain && (is_coordinate_layout(std::get<Layout>(a)) || is_coordinate_layout(std::get<Layout>(b))))
+    return compare_coordinates(std::get<Layout>(a), std::get<Layout>(b), c, limits);
+  if (is_coordinate_layout(inner_layout(a)) || is_coordinate_layout(inner_layout(b)))
+    throw Error("a swizzle composed with a coordinate layout (scaled-basis strides) is compared structurally only "
+                "(--structural)");
   if (plain) {
     const auto first = first_difference(walk::canonical_modes(std::get<Layout>(a)),
                                         walk::canonical_modes(std::get<Layout>(b)));

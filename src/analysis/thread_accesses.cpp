@@ -159,7 +159,7 @@ std::vector<ThreadAccesses> thread_accesses(const std::vector<ThreadPartition>& 
     t.coord_origin = p.coord_origin;
     t.fragment = p.fragment;
     t.offsets = partition_offsets(p.layout, p.origin, model);
-    t.origin = model.swizzle ? dynamic_int(t.offsets.empty() ? 0 : t.offsets.front()) : p.origin;
+    t.origin = p.origin;
     partition_coordinates(p.coord_layout, p.coord_origin, t);
     apply_predicate(bound, t);
     t.vector = contiguous_vector(t.offsets, model.max_vector);

@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "io/output.hpp"
 
 namespace layoutx::cli {
@@ -23,10 +25,12 @@ bool bind_definition(Settings& s, std::string_view definition) {
     return false;
   }
   const std::string_view name = trimmed(definition.substr(0, eq));
-  if (!bindable_name(name)) {
+  const auto functions = function_names(s.language.extension);
+  const bool a_function = std::find(functions.begin(), functions.end(), name) != functions.end();
+  if (!bindable_name(name) || a_function) {
     const std::string why = name.empty() ? "a definition needs a name before '='"
                                          : fmt::format("'{}' cannot be bound: a name is a letter followed by letters, digits "
-                                                       "or '_', and no function or keyword of the language",
+                                                       "or '_', and no function, type or keyword of the language",
                                                        name);
     report_error(why, definition, skip_spaces(definition, 0), true);
     return false;

@@ -9,6 +9,7 @@
 #include <new>
 
 #include "io/input_lines.hpp"
+#include "layoutx/arithmetic_tuple.hpp"
 #include "layoutx/notation.hpp"
 #include "layoutx/triton_cute.hpp"
 #include "layoutx/triton_encoding.hpp"
@@ -302,6 +303,15 @@ int for_each_answer(const Settings& s, const std::vector<std::string>& expressio
   return status;
 }
 
+AnyLayout require_offset_layout(const Value& v, const char* command, Notation n) {
+  AnyLayout l = require_layout(v, command, n);
+  if (is_coordinate_layout(inner_layout(l)))
+    throw Error(fmt::format("{} works on offsets; {} maps each index to a coordinate (scaled-basis strides), not an "
+                            "offset (print, offsets and eq show its coordinates)",
+                            command, to_text(l, n)));
+  return l;
+}
+
 CLI::Validator integer_range(std::int64_t lo, std::int64_t hi) {
   return CLI::Validator(
       [lo, hi](std::string& text) -> std::string {
@@ -313,6 +323,44 @@ CLI::Validator integer_range(std::int64_t lo, std::int64_t hi) {
         return "";
       },
       fmt::format("INT in [{} - {}]", lo, hi));
+}
+
+CLI::Option* add_shape_option(CLI::App* app, std::vector<std::int64_t>& shape, const std::string& description) {
+  static constexpr std::int64_t kMax = std::int64_t{1} << 24;
+  const auto extents = [](const std::string& text, std::string& why) {
+    std::vector<std::int64_t> out;
+    std::size_t start = 0;
+    for (;;) {
+      const std::size_t comma = text.find(',', start);
+      const std::string part = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+      std::int64_t v = 0;
+      const auto [end, ec] = std::from_chars(part.data(), part.data() + part.size(), v);
+      if (part.empty() || ec != std::errc() || end != part.data() + part.size() || v < 1 || v > kMax) {
+        why = fmt::format("--shape takes extents from 1 to {} separated by commas, as in 16,32; '{}' in '{}' is none",
+                          kMax, part, text);
+        return out;
+      }
+      out.push_back(v);
+      if (comma == std::string::npos) return out;
+      start = comma + 1;
+    }
+  };
+  return app
+      ->add_option_function<std::string>(
+          "--shape",
+          [&shape, extents](const std::string& text) {
+            std::string why;
+            shape = extents(text, why);
+          },
+          description)
+      ->type_name("E0,E1,...")
+      ->check(CLI::Validator(
+          [extents](std::string& text) {
+            std::string why;
+            (void)extents(text, why);
+            return why;
+          },
+          "E0,E1,..."));
 }
 
 void add_expressions(CLI::App* sub, std::vector<std::string>& expressions) {

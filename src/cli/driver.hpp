@@ -115,9 +115,17 @@ int for_each_expression(const Settings& s, const std::vector<std::string>& expre
 int for_each_answer(const Settings& s, const std::vector<std::string>& expressions, int jobs,
                     const std::function<void(const Value&, std::string& line)>& answer);
 
+// require_layout for a command that reads offsets: a coordinate layout
+// (scaled-basis strides) maps to coordinates, which it refuses.
+AnyLayout require_offset_layout(const Value& v, const char* command, Notation n);
+
 // An option's check: a decimal integer in [lo, hi]; a value that is no
 // integer is told so (not "out of range").
 CLI::Validator integer_range(std::int64_t lo, std::int64_t hi);
+
+// --shape E0,E1,...: positive extents below 2^24, no one left empty (CLI11's
+// list option would drop an empty one: 4,,4 is not 4,4).
+CLI::Option* add_shape_option(CLI::App* app, std::vector<std::int64_t>& shape, const std::string& description);
 
 // A subcommand: registered with CLI11, run when chosen.
 struct Command {

@@ -190,9 +190,7 @@ int run(int argc, char** argv) {
   app.add_option("--max-cells", s.grid.max_cells, "Largest grid or picture drawn, in cells (default 1048576)")
       ->check(integer_range(std::int64_t{1}, std::int64_t{1} << 26));
 
-  app.add_option("--shape", s.shape, "Tensor shape a Triton encoding is laid over, e.g. 16,32")
-      ->delimiter(',')
-      ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 24));
+  add_shape_option(&app, s.shape, "Tensor shape a Triton encoding is laid over, e.g. 16,32");
 
   // A word where the command should be lands here (hidden), so that the error can name it.
   app.add_option("-D,--define", s.definitions,

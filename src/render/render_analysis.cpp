@@ -2,18 +2,25 @@
 #include "layoutx/render_analysis.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <initializer_list>
 
 #include "layoutx/json_text.hpp"
 #include "decimal.hpp"
+#include "layoutx/f2_bases.hpp"
 #include "layoutx/notation.hpp"
+#include "layoutx/permutation.hpp"
 
 namespace layoutx {
 
 namespace {
 
 using render_detail::plain;
+
+// The permutation of a bijective layout is followed for at most this many
+// elements (an image and two marks per element).
+constexpr std::int64_t kMaxPermutation = std::int64_t{1} << 22;
 
 template <class T>
 PropertyRow row(std::string key, const std::optional<T>& v) {
@@ -39,6 +46,16 @@ std::string ratio(std::int64_t part, std::int64_t whole) {
   return fmt::format("{:.2f}", static_cast<double>(part) / static_cast<double>(whole));
 }
 
+// The image of each index bit where the layout is linear over F2 (Triton's
+// linear layout view); nothing where it is not.
+std::optional<std::vector<std::int64_t>> linear_bases(const AnyLayout& l) {
+  try {
+    return f2_bases(l);
+  } catch (const Error&) {
+    return std::nullopt;
+  }
+}
+
 }  // namespace
 
 std::vector<PropertyRow> property_rows(const AnyLayout& l, bool tv) {
@@ -49,6 +66,18 @@ std::vector<PropertyRow> property_rows(const AnyLayout& l, bool tv) {
        row("compact", p.compact), row("image_size", p.image_size)});
   if (p.size > 0) add({row("min_offset", p.min_offset), row("max_offset", p.max_offset)});  // none when empty
   add({row("max_common_vector", p.vector)});
+  if (const auto bases = linear_bases(l)) {
+    const std::string list = fmt::format("[{}]", fmt::join(*bases, ", "));  // the same text in JSON
+    add({PropertyRow{"f2_bases", list, list}});
+  }
+  if (p.bijective == true) {  // a permutation of [0, size): its cycles
+    std::string why;
+    if (const auto c = permutation_cycles(l, kMaxPermutation, why))
+      add({row("cycles", c->cycles), row("fixed_points", c->fixed_points), row("longest_cycle", c->longest),
+           PropertyRow{"order", c->order ? std::to_string(*c->order) : "past 2^63", json::optional(c->order)}});
+    else
+      add({PropertyRow{"cycles", "unknown: " + why, "null"}});
+  }
   if (!p.unknown_reason.empty()) add({PropertyRow{"unknown_because", p.unknown_reason, json::quote(p.unknown_reason)}});
   if (!tv) return rows;
   const ThreadValueProperties t = thread_value_properties(l);

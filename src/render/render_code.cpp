@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "layoutx/arithmetic_tuple.hpp"
+
 namespace layoutx {
 namespace {
 
@@ -31,12 +33,37 @@ std::string join(const std::vector<std::string>& parts, const char* separator) {
 
 // CuTe's integers: Int<N> is C<int(N)>; a value beyond int needs C<int64_t(N)>. A dynamic
 // integer is an int, as CuTe code holds run-time extents, or int64_t beyond int's range.
+std::string int_type(Int i);
+std::string int_expression(Int i);
+
+// CuTe's ScaledBasis<T, Ns...>, the stride of a coordinate layout: a unit
+// static basis has its alias E<Ns...>.
+std::string basis_modes(const Basis& b) {
+  std::string modes;
+  for (int k = 0; k < b.rank; ++k) modes += fmt::format(", {}", b.modes[static_cast<std::size_t>(k)]);
+  return modes;
+}
+
+std::string scaled_basis_type(Int i) {
+  const Int scale{i.value, i.is_static};
+  if (scale.is_constant(1)) return fmt::format("E<{}>", basis_modes(i.basis).substr(2));
+  return fmt::format("ScaledBasis<{}{}>", int_type(scale), basis_modes(i.basis));
+}
+
+// A static basis is its type's value; a run-time scale is given to the constructor.
+std::string scaled_basis_expression(Int i) {
+  if (i.is_static) return scaled_basis_type(i) + "{}";
+  return fmt::format("{}({})", scaled_basis_type(i), int_expression(Int{i.value, false}));
+}
+
 std::string int_type(Int i) {
+  if (i.is_scaled_basis()) return scaled_basis_type(i);
   if (i.is_static) return fits_int(i.value) ? fmt::format("Int<{}>", i.value) : fmt::format("C<int64_t({})>", int64_literal(i.value));
   return fits_int(i.value) ? "int" : "int64_t";
 }
 
 std::string int_expression(Int i) {
+  if (i.is_scaled_basis()) return scaled_basis_expression(i);
   if (i.is_static) return int_type(i) + "{}";
   if (i.value == kIntMin) return fmt::format("int({})", i.value);  // -2147483648 alone is a long
   return fits_int(i.value) ? std::to_string(i.value) : fmt::format("int64_t({})", int64_literal(i.value));
@@ -44,6 +71,8 @@ std::string int_expression(Int i) {
 
 // The DSL's Python ints are static; a dynamic value is a typed scalar.
 std::string int_python(Int i) {
+  if (i.is_scaled_basis())
+    throw Error("a scaled-basis stride (of a coordinate layout) has no counterpart here in CuTe's Python DSL");
   if (i.is_static) return std::to_string(i.value);
   return fmt::format("cutlass.{}({})", fits_int(i.value) ? "Int32" : "Int64", i.value);
 }
@@ -184,8 +213,12 @@ bool has_python_form(const Value& v) {
     case Value::Kind::PointerFlag:
     case Value::Kind::Object:
       return false;
+    case Value::Kind::Integer:
+      return !v.integer.is_scaled_basis();
+    case Value::Kind::Layout:
+      return !has_basis(v.layout.stride);
     case Value::Kind::Composed:
-      return !v.composed().pointer;
+      return !v.composed().pointer && !has_basis(v.composed().layout.stride);
     case Value::Kind::Tuple:
       return std::all_of(v.elems.begin(), v.elems.end(), [](const Value& e) { return has_python_form(e); });
     default:

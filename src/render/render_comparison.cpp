@@ -4,6 +4,7 @@
 
 #include "layoutx/json_text.hpp"
 #include "decimal.hpp"
+#include "layoutx/arithmetic_tuple.hpp"
 #include "layoutx/layout_walk.hpp"
 #include "layoutx/render_analysis.hpp"
 #include "layoutx/value.hpp"
@@ -108,6 +109,16 @@ void marked_grid(const AnyLayout& a, const AnyLayout& b, const EqualityView& vie
 }
 
 
+// The i-th differing value: an offset, or a coordinate layout's coordinate as text.
+std::string difference_text(std::size_t i, std::int64_t offset, const std::vector<std::string>& coordinates) {
+  return i < coordinates.size() ? coordinates[i] : std::to_string(offset);
+}
+
+std::string difference_json(std::size_t i, std::int64_t offset,
+                            const std::vector<std::string>& coordinates) {
+  return i < coordinates.size() ? json::quote(coordinates[i]) : std::to_string(offset);
+}
+
 }  // namespace
 
 std::string render_comparison(const Comparison& c, const AnyLayout& a, const AnyLayout& b, const EqualityView& view) {
@@ -125,8 +136,8 @@ void render_comparison(const Comparison& c, const AnyLayout& a, const AnyLayout&
       first += std::string(i ? ", " : "") + json::Object()
                                      .num("index", c.first[i].index)
                                      .raw("coord", json::tuple(coordinate_of(shape, c.first[i].index)))
-                                     .num("a", c.first[i].a)
-                                     .num("b", c.first[i].b)
+                                     .raw("a", difference_json(i, c.first[i].a, c.coordinates_a))
+                                     .raw("b", difference_json(i, c.first[i].b, c.coordinates_b))
                                      .done();
     sink(json::Object()
                .raw("equal", json::boolean(c.equal))
@@ -155,17 +166,21 @@ void render_comparison(const Comparison& c, const AnyLayout& a, const AnyLayout&
   out += c.counted ? fmt::format("differing: {} of {} indices\n", c.differing, c.size_a)
                    : fmt::format("differing: at least {} of {} indices (stopped at the --limit)\n", c.differing, c.size_a);
   out += "first differences (index, coordinate, A, B):\n";
-  for (const Difference& d : c.first)
-    out += fmt::format("  {}\t{}\t{}\t{}\n", d.index, plain(coordinate_of(shape, d.index)), d.a, d.b);
+  for (std::size_t i = 0; i < c.first.size(); ++i) {
+    const Difference& d = c.first[i];
+    out += fmt::format("  {}\t{}\t{}\t{}\n", d.index, plain(coordinate_of(shape, d.index)),
+                       difference_text(i, d.a, c.coordinates_a), difference_text(i, d.b, c.coordinates_b));
+  }
   sink(out);
-  if (view.grid) marked_grid(a, b, view, sink);
+  // The grid holds offsets; a coordinate layout's values are coordinates.
+  if (view.grid && !is_coordinate_layout(inner_layout(a)) && !is_coordinate_layout(inner_layout(b))) marked_grid(a, b, view, sink);
 }
 
 std::string render_structural(bool equal, const AnyLayout& a, const AnyLayout& b, bool as_json, Notation n) {
   const Layout &la = inner_layout(a), &lb = inner_layout(b);
   auto same = [](const IntTuple& x, const IntTuple& y) {
-    return transform_leaf(x, [](Int i) { return static_int(i.value); }) ==
-           transform_leaf(y, [](Int i) { return static_int(i.value); });
+    return transform_leaf(x, [](Int i) { return Int{i.value, true, i.basis}; }) ==
+           transform_leaf(y, [](Int i) { return Int{i.value, true, i.basis}; });
   };
   const bool shape = same(la.shape, lb.shape);
   const bool stride = same(la.stride, lb.stride);

@@ -20,6 +20,7 @@ class Reader {
 
   Attribute document() {
     skip_space();
+    pos_ += alias_definition(text_.substr(pos_));
     Attribute a = attribute(0);
     skip_space();
     if (pos_ != text_.size()) fail("unexpected text after the attribute");
@@ -62,12 +63,13 @@ class Reader {
     skip_space();
     Attribute a;
     a.at = pos_;
-    if (text_.substr(pos_, 5) != "#ttg.") {
+    const std::size_t dialect = dialect_prefix(text_.substr(pos_));
+    if (dialect == 0) {
       if (pos_ < text_.size() && text_[pos_] == '#')
         fail("an attribute alias cannot be resolved here: write the attribute itself (#ttg.NAME<{...}>)");
       fail("expected a Triton attribute '#ttg.NAME<{...}>'");
     }
-    pos_ += 5;
+    pos_ += dialect;
     a.name = identifier();
     expect('<');
     expect('{');
@@ -128,6 +130,28 @@ class Reader {
 };
 
 }  // namespace
+
+std::size_t dialect_prefix(std::string_view text) {
+  for (const std::string_view dialect : {std::string_view("#ttg."), std::string_view("#triton_gpu.")})
+    if (text.substr(0, dialect.size()) == dialect) return dialect.size();
+  return 0;
+}
+
+std::size_t alias_definition(std::string_view text) {
+  if (text.empty() || text[0] != '#' || dialect_prefix(text) != 0) return 0;
+  std::size_t p = 1;
+  while (p < text.size() && (std::isalnum(static_cast<unsigned char>(text[p])) || text[p] == '_' || text[p] == '.')) ++p;
+  if (p == 1) return 0;
+  while (p < text.size() && (text[p] == ' ' || text[p] == '\t')) ++p;
+  if (p == text.size() || text[p] != '=') return 0;
+  ++p;
+  while (p < text.size() && (text[p] == ' ' || text[p] == '\t')) ++p;
+  return dialect_prefix(text.substr(p)) != 0 ? p : 0;
+}
+
+bool starts_attribute(std::string_view text) {
+  return dialect_prefix(text) != 0 || alias_definition(text) != 0;
+}
 
 Attribute parse_attribute(std::string_view text) { return Reader(text).document(); }
 

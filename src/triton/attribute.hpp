@@ -34,4 +34,13 @@ struct Attribute {
 // Throws TextError (with the offending byte) on malformed text.
 Attribute parse_attribute(std::string_view text);
 
+// The length of the dialect prefix the text starts with: "#ttg.", or
+// "#triton_gpu." as Triton's IR spelled it before; 0 for neither.
+std::size_t dialect_prefix(std::string_view text);
+// The length of an alias definition the text starts with, as a module's IR
+// prints its attributes (`#blocked = #ttg.blocked<...>`): up to the attribute; 0 for none.
+std::size_t alias_definition(std::string_view text);
+// Whether the text starts with a Triton attribute, alone or defined as an alias.
+bool starts_attribute(std::string_view text);
+
 }  // namespace layoutx::triton

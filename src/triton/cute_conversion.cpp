@@ -6,6 +6,7 @@
 #include "layoutx/triton_cute.hpp"
 #include "layoutx/algebra.hpp"
 #include "layoutx/error.hpp"
+#include "layoutx/f2_bases.hpp"
 
 namespace layoutx::triton {
 
@@ -158,47 +159,6 @@ AnyLayout to_cute(const LinearLayout& l) {
 
 namespace {
 
-// Per-bit images of a layout's flattened index, checking linearity over F2.
-std::vector<std::int64_t> bit_images(const Layout& l, const char* what) {
-  const auto shapes = leaves(flatten(l.shape));
-  const auto strides = leaves(flatten(l.stride));
-  std::vector<std::int64_t> out;
-  for (std::size_t i = 0; i < shapes.size(); ++i) {
-    const auto s = shapes[i].value, d = strides[i].value;
-    if (!std::has_single_bit(static_cast<std::uint64_t>(s)))
-      throw Error(fmt::format("{} mode {} ({}:{}) is not linear over F2: its extent {} is not a power of two", what, i, s, d, s));
-    if (d < 0) throw Error(fmt::format("{} mode {} ({}:{}) is not linear over F2: a negative stride", what, i, s, d));
-    for (std::int64_t k = 1; k < s; k *= 2) out.push_back(checked_mul(d, k, "a basis image"));
-  }
-  // Sums equal XORs only when no two images share a bit.
-  std::int64_t seen = 0;
-  for (std::size_t k = 0; k < out.size(); ++k) {
-    if (seen & out[k]) {
-      std::size_t mode = 0;
-      for (std::int64_t bits = 0, i = 0; i < static_cast<std::int64_t>(shapes.size()); ++i) {
-        bits += log2_of(shapes[static_cast<std::size_t>(i)].value);
-        if (static_cast<std::int64_t>(k) < bits) {
-          mode = static_cast<std::size_t>(i);
-          break;
-        }
-      }
-      throw Error(fmt::format("{} mode {} ({}:{}) is not linear over F2: its offsets add with carries into those of "
-                              "other modes (an image {} overlaps)",
-                              what, mode, shapes[mode].value, strides[mode].value, out[k]));
-    }
-    seen |= out[k];
-  }
-  return out;
-}
-
-std::vector<std::int64_t> through_swizzle(const AnyLayout& l, std::vector<std::int64_t> images) {
-  if (const auto* c = std::get_if<ComposedLayout>(&l)) {
-    if (c->offset.value != 0 || !c->nested.empty()) throw Error("a composed layout with an offset is affine, not linear over F2");
-    for (auto& i : images) i = c->swizzle.apply(i);
-  }
-  return images;
-}
-
 Basis to_coordinate(std::int64_t idx, const Shape& shape) {
   if (idx >= total(shape)) throw Error(fmt::format("the layout reaches index {}, outside the {}-element tensor", idx, total(shape)));
   return coordinate_of(idx, shape);
@@ -222,15 +182,15 @@ LinearLayout from_cute_tv(const AnyLayout& tv, const std::vector<std::int64_t>& 
   check_tensor_shape(shape);
   const Layout& l = inner_layout(tv);
   if (rank(l) != 2) throw Error(fmt::format("a TV layout has two modes (thread, value), got rank {}", rank(l)));
-  const auto thread_offsets = bit_images(get(l, 0), "thread");
-  const auto value_offsets = bit_images(get(l, 1), "value");
+  const auto thread_offsets = f2_images(get(l, 0), "thread");
+  const auto value_offsets = f2_images(get(l, 1), "value");
   // The whole layout must be linear too: thread and value offsets share no bit.
   std::int64_t t = 0, v = 0;
   for (auto i : thread_offsets) t |= i;
   for (auto i : value_offsets) v |= i;
   if (t & v) throw Error("the thread and value modes' offsets overlap (they add with carries): the TV layout is not linear over F2");
-  const auto thread = through_swizzle(tv, thread_offsets);
-  const auto value = through_swizzle(tv, value_offsets);
+  const auto thread = f2_through_swizzle(tv, thread_offsets);
+  const auto value = f2_through_swizzle(tv, value_offsets);
   const int lane_bits = log2_of(lanes);
   const int warp_bits = warps > 0 ? log2_of(warps) : static_cast<int>(thread.size());
   InputDim reg{"register", {}}, lane{"lane", {}}, warp{"warp", {}}, block{"block", {}};
@@ -248,7 +208,7 @@ LinearLayout from_cute_tv(const AnyLayout& tv, const std::vector<std::int64_t>& 
 
 LinearLayout from_cute_smem(const AnyLayout& smem, const std::vector<std::int64_t>& shape) {
   check_tensor_shape(shape);
-  const auto forward = through_swizzle(smem, bit_images(inner_layout(smem), "smem layout"));
+  const auto forward = f2_through_swizzle(smem, f2_images(inner_layout(smem), "smem layout"));
   const int bits = log2_of(total(shape));
   if (static_cast<int>(forward.size()) != bits)
     throw Error(fmt::format("the smem layout has {} elements, the shape {}", std::int64_t{1} << forward.size(), total(shape)));
@@ -260,6 +220,16 @@ LinearLayout from_cute_smem(const AnyLayout& smem, const std::vector<std::int64_
   const auto names = standard_out_dims(static_cast<int>(shape.size()));
   for (std::size_t d = 0; d < shape.size(); ++d) outs.push_back({names[d], shape[d]});
   return LinearLayout({offset, {"block", {}}}, outs);
+}
+
+LinearLayout from_cute_layout(const AnyLayout& l) {
+  const auto bases = f2_bases(l);
+  std::int64_t reach = 0;
+  for (auto b : bases) reach |= b;
+  InputDim reg{"register", {}};
+  for (auto b : bases) reg.bases.push_back({b});
+  const std::int64_t size = static_cast<std::int64_t>(std::bit_ceil(static_cast<std::uint64_t>(reach) + 1));
+  return LinearLayout({reg, {"lane", {}}, {"warp", {}}, {"block", {}}}, {{"dim0", size}});
 }
 
 }  // namespace layoutx::triton

@@ -385,7 +385,10 @@ LinearLayout swizzled_shared(const Attribute& a, const Shape& shape) {
   const auto order = f.order("order", rank);
   const auto vec = f.integer("vec"), per_phase = f.integer("perPhase"), max_phase = f.integer("maxPhase");
   for (const char* k : {"vec", "perPhase", "maxPhase"})
-    if (const auto v = f.integer(k); v <= 0 || v > kMaxExtent) throw TextError(fmt::format("'{}' must be positive", k), f.need(k).at);
+    if (const auto v = f.integer(k); v <= 0 || v > kMaxExtent)
+      throw TextError(v <= 0 ? fmt::format("'{}' must be positive, got {}", k, v)
+                             : fmt::format("'{}' is {}, past the largest extent layoutx reads, {}", k, v, kMaxExtent),
+                      f.need(k).at);
   const auto names = standard_out_dims(static_cast<int>(rank));
   const LinearLayout cga = cga_layout(f, rank);
   const Shape per_cta = shape_per_cta(cga, shape);
@@ -582,7 +585,7 @@ bool is_triton_text(std::string_view text) {
   // The first letter decides before any comparison: a CuTe expression pays
   // only for the search of the linear layout's last line.
   const std::string_view rest = text.substr(start);
-  if (rest[0] == '#' && rest.substr(0, 5) == "#ttg.") return true;
+  if (rest[0] == '#' && starts_attribute(rest)) return true;
   if (rest[0] == '(' && rest.substr(0, 13) == "(empty layout") return true;
   return holds_word(text, "where out dims are:");
 }
@@ -591,7 +594,7 @@ LinearLayout linear_layout_of(std::string_view text, const std::vector<std::int6
   const auto start = text.find_first_not_of(" \t\r\n");
   LinearLayout l;
   bool given_shape = false;
-  if (start != std::string_view::npos && text.substr(start, 5) == "#ttg.") {
+  if (start != std::string_view::npos && starts_attribute(text.substr(start))) {
     const Attribute a = parse_attribute(text);
     if (a.name == "linear" || a.name == "shared_linear") {
       l = written_linear(a, a.name == "shared_linear");

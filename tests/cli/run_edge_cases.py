@@ -8,7 +8,8 @@ huge inputs, and warnings next to CuTe's dubious answers.
 
 Each row (tab-separated; '#' lines and the header are skipped):
   id  argv  stdin  stdout  exit  out_has  err_has
-argv    a JSON array of the arguments after `layoutx`
+argv    a JSON array of the arguments after `layoutx`; an argument may be a JSON
+        object {"repeat": TEXT, "count": N, "prefix": P, "suffix": S}
 stdin   none (empty input) | closed | directory | a JSON string (the input) |
         a JSON object {"repeat": TEXT, "count": N, "prefix": P, "suffix": S}
 stdout  pipe | full (/dev/full: every write fails)
@@ -35,6 +36,13 @@ from catalogue import report, rows_of, verdict
 MAX_STDERR = 4096
 
 
+def expanded(arg):
+    """An argument as written, or {"repeat", "count", "prefix", "suffix"} spelled out."""
+    if isinstance(arg, str):
+        return arg
+    return arg.get('prefix', '') + arg['repeat'] * arg['count'] + arg.get('suffix', '')
+
+
 def load(path):
     rows = []
     for n, (rid, argv, stdin, stdout, code, out_has, err_has) in rows_of(path, 7):
@@ -42,7 +50,8 @@ def load(path):
             stdin = json.loads(stdin)
         if stdout not in ('pipe', 'full'):
             sys.exit('%s:%d: stdout must be pipe or full' % (path, n))
-        rows.append((rid, json.loads(argv), stdin, stdout, int(code), json.loads(out_has), json.loads(err_has)))
+        rows.append((rid, [expanded(a) for a in json.loads(argv)], stdin, stdout, int(code), json.loads(out_has),
+                     json.loads(err_has)))
     return rows
 
 

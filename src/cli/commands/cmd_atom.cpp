@@ -209,7 +209,7 @@ std::string describe_copy(const AtomRequest& r) {
 }
 
 int unknown_atom(const std::string& name) {
-  std::string message = fmt::format("no atom is called '{}'", name);
+  std::string message = fmt::format("no atom is called '{}'", excerpt(name));
   const auto near = similar_atom_names(name, 3);
   if (!near.empty()) {
     message += "; did you mean ";

@@ -34,14 +34,14 @@ int run_bank(const Settings& s, const std::vector<std::string>& exprs, const std
     const std::optional<Value> v = evaluate_option(s, smem_text, {smem_text}, option_diag);
     if (!v) return kRejected;
     if (run_reporting_errors({smem_text}, notation(s), [&] {
-          smem = require_layout(*v, "--smem", notation(s));
+          smem = require_offset_layout(*v, "--smem", notation(s));
           return kOk;
         }) != kOk)
       return kRejected;
   }
   const bool color = format == BankFormat::Grid && use_color(s);
   return for_each_expression(s, exprs, [&](const Value& v, std::string_view, Diagnostics& diag) {
-    const AnyLayout threads = require_layout(v, "bank", notation(s));
+    const AnyLayout threads = require_offset_layout(v, "bank", notation(s));
     if (tv && !std::holds_alternative<Layout>(threads))
       throw Error(fmt::format("--tv takes a plain (thread, value) layout, got {}", render_notation(v, notation(s))));
     const BankAnalysis a = tv ? analyze_tv_banks(access, std::get<Layout>(threads), *smem, elem.in_bits(), diag)

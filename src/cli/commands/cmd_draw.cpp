@@ -19,7 +19,7 @@ struct DrawOptions {
 int draw_atom(const DrawOptions& o, PictureFormat format, int bits, std::int64_t grid_max_cells, Notation n) {
   const Atom* atom = find_atom(o.atom);
   if (!atom) {
-    report_error(fmt::format("no atom is called '{}' (layoutx atom --list FILTER lists the catalogue)", o.atom), "", 0,
+    report_error(fmt::format("no atom is called '{}' (layoutx atom --list FILTER lists the catalogue)", excerpt(o.atom)), "", 0,
                  false);
     return kRejected;
   }

@@ -24,10 +24,13 @@ std::string emitted(const Value& v, const std::string& as) {
 
 // A Triton layout's own linear layout; a CuTe layout's over --shape: a TV
 // layout (thread, value) -> element index (threads past `warps` warps are
-// further CTAs), or with --smem an smem layout element -> offset.
+// further CTAs), or with --smem an smem layout element -> offset; without
+// --shape, the layout's function index -> offset as one thread's registers.
 std::string triton_attribute(const Settings& s, std::string_view text, bool smem, std::int64_t warps) {
   if (triton::is_triton_text(text)) return triton::to_attribute_text(read_triton(s, text)) + "\n";
-  const AnyLayout l = require_layout(evaluate_reporting_warnings(s, text), "emit --triton", notation(s));
+  const AnyLayout l = require_offset_layout(evaluate_reporting_warnings(s, text), "emit --triton", notation(s));
+  // Without a tensor shape, the layout's own function (index -> offset) over F2.
+  if (s.shape.empty() && !smem && warps == 0) return triton::to_attribute_text(triton::from_cute_layout(l)) + "\n";
   return triton::to_attribute_text(smem ? triton::from_cute_smem(l, s.shape) : triton::from_cute_tv(l, s.shape, 32, warps)) +
          "\n";
 }
@@ -45,14 +48,22 @@ Command register_emit(CLI::App* sub, Settings& s) {
   sub->add_flag("--triton", *triton_form, "Triton's linear layout attribute (#ttg.linear, #ttg.shared_linear)");
   sub->add_flag("--smem", *smem, "With --triton: the CuTe layout is an smem layout (element -> offset), not a TV layout");
   auto warps = std::make_shared<std::int64_t>(0);
-  sub->add_option("--warps", *warps,
+  auto* warps_option = sub->add_option("--warps", *warps,
                   "With --triton: warps per CTA of a CuTe TV layout; threads past them are further CTAs (block bases)")
       ->check(CLI::IsMember({1, 2, 4, 8, 16, 32}));
-  sub->add_option("--shape", s.shape, "With --triton: the tensor shape the layout covers, e.g. 16,32")
-      ->delimiter(',')
-      ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 24));
+  auto* shape_option = add_shape_option(sub, s.shape, "With --triton: the tensor shape the layout covers, e.g. 16,32");
   add_expressions(sub, *exprs);
-  return {sub, [&s, exprs, as, triton_form, smem, warps] {
+  auto* as_option = sub->get_option("--as");
+  return {sub, [&s, exprs, as, triton_form, smem, warps, warps_option, shape_option, as_option] {
+            if (!*triton_form && (*smem || warps_option->count() > 0 || shape_option->count() > 0)) {
+              report_error("--smem, --warps and --shape shape emit --triton's attribute: give --triton with them", "", 0,
+                           false);
+              return kUsage;
+            }
+            if (*triton_form && as_option->count() > 0) {
+              report_error("--as picks a CuTe form; emit --triton writes Triton's attribute", "", 0, false);
+              return kUsage;
+            }
             if (*triton_form)
               return for_each_expression_text(s, *exprs, [&](std::string_view text) {
                 out(triton_attribute(s, text, *smem, *warps));

@@ -23,6 +23,8 @@ std::string agreement(const Value& dynamic, const Value& twin) {
     if (c.equal) return "yes";
     if (c.size_a != c.size_b) return fmt::format("no (sizes {} and {})", c.size_a, c.size_b);
     const Difference& d = c.first.front();
+    if (!c.coordinates_a.empty())
+      return fmt::format("no (first at index {}: {} vs {})", d.index, c.coordinates_a.front(), c.coordinates_b.front());
     return fmt::format("no (first at index {}: {} vs {})", d.index, d.a, d.b);
   }
   return unmarked(dynamic) == unmarked(twin) ? "yes" : "no";
@@ -42,7 +44,7 @@ int run_show_both(const Settings& s, const std::vector<std::string>& expressions
       agree = agreement(v, twin);
     } catch (const Error& e) {
       twin_text = fmt::format("(refused: {})", e.what());
-      agree = "no: CuTe refuses the static twin";
+      agree = "no: the static twin is refused (the reason is beside it)";
     }
     out(fmt::format("dynamic: {}\nstatic:  {}\nequal as functions: {}\n", marked(v), twin_text, agree));
   });

@@ -104,7 +104,7 @@ int run_lookup(const Settings& s, CLI::App* sub, const LookupOptions& o) {
   if (!integers_where_needed(queries)) return kUsage;
   std::optional<AnyLayout> l;
   const int found = run_reporting_errors({o.expr}, notation(s), [&] {
-    l = require_layout(evaluate_reporting_warnings(s, o.expr), "lookup", notation(s));
+    l = require_offset_layout(evaluate_reporting_warnings(s, o.expr), "lookup", notation(s));
     return kOk;
   });
   if (found != kOk) return kRejected;

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "driver.hpp"
+#include "layoutx/arithmetic_tuple.hpp"
 #include "layoutx/device.hpp"
 #include "io/output.hpp"
 
@@ -18,6 +19,17 @@ OffsetFormat parse_format(const std::string& f, bool split) {
   return OffsetFormat::Plain;
 }
 
+// A coordinate layout's coordinates are its offsets' counterpart; a swizzle
+// composed with it would act on a coordinate, which no swizzle does.
+AnyLayout offsets_layout(const Value& v, Notation n) {
+  AnyLayout l = require_layout(v, "offsets", n);
+  if (std::holds_alternative<ComposedLayout>(l) && is_coordinate_layout(inner_layout(l)))
+    throw Error(fmt::format("offsets: {} composes a swizzle with a coordinate layout (scaled-basis strides); a swizzle "
+                            "acts on offsets, not on coordinates",
+                            to_text(l, n)));
+  return l;
+}
+
 // --device: the GPU computes every offset and writes the text; the host passes it on.
 int run_device_offsets(const Settings& s, const std::vector<std::string>& expressions, OffsetFormat format) {
   if (format != OffsetFormat::Plain) {
@@ -30,7 +42,7 @@ int run_device_offsets(const Settings& s, const std::vector<std::string>& expres
     return kRejected;
   }
   return for_each_expression(s, expressions, [&](const Value& v) {
-    device::generate_offset_lines(require_layout(v, "offsets", notation(s)), [](std::string_view text) { out(text); });
+    device::generate_offset_lines(require_offset_layout(v, "offsets --device", notation(s)), [](std::string_view text) { out(text); });
   });
 }
 
@@ -55,7 +67,7 @@ Command register_offsets(CLI::App* sub, Settings& s) {
             const OffsetFormat f = parse_format(*format, *split);
             if (*device) return run_device_offsets(s, *exprs, f);
             return for_each_expression(s, *exprs, [&](const Value& v) {
-              render_offsets(require_layout(v, "offsets", notation(s)), f, [](std::string_view chunk) { out(chunk); });
+              render_offsets(offsets_layout(v, notation(s)), f, [](std::string_view chunk) { out(chunk); });
             });
           }};
 }

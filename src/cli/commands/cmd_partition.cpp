@@ -48,6 +48,20 @@ Evaluated evaluate_if_given(const Settings& s, const std::string& text, Diagnost
   return {v, !v};
 }
 
+// --atoms, --thr and --val count atoms, threads and values along each mode.
+bool positive_counts(const Evaluated& e, const char* option, Notation n) {
+  const std::optional<Layout> l = e.value ? e.value->as_plain_layout() : std::nullopt;
+  if (!l) return true;  // no layout: plain_option_layout names the problem
+  for (const Int& count : leaves(l->shape))
+    if (count.value <= 0) {
+      report_error(fmt::format("{} counts atoms, threads or values along each mode: {} in {} is not positive", option,
+                               count.value, to_text(l->shape, n)),
+                   "", 0, false);
+      return false;
+    }
+  return true;
+}
+
 Layout plain_option_layout(const Value& v, const char* option, Notation n) {
   if (const auto l = v.as_plain_layout()) return *l;
   throw Error(fmt::format("{} needs a layout or a shape, got {} {}", option, a_kind_name(v), to_text(v, n)));
@@ -103,7 +117,7 @@ int run_partition(Settings& s, PartitionOptions& o) {
   const std::string& name = o.mma.empty() ? o.copy : o.mma;
   const Atom* atom = find_atom(name);
   if (!atom) {
-    report_error(fmt::format("no atom is called '{}' (layoutx atom --list FILTER lists the catalogue)", name), "", 0, false);
+    report_error(fmt::format("no atom is called '{}' (layoutx atom --list FILTER lists the catalogue)", excerpt(name)), "", 0, false);
     return kRejected;
   }
   if ((atom->kind == Atom::Kind::Mma) != !o.mma.empty()) {
@@ -126,6 +140,8 @@ int run_partition(Settings& s, PartitionOptions& o) {
                   bound = evaluate_if_given(s, problem, diag), who = evaluate_if_given(s, owner, diag);
   for (const Evaluated* e : {&atoms, &permute, &thr, &val, &tile, &coord, &bound, &who})
     if (e->failed) return kRejected;
+  if (!positive_counts(atoms, "--atoms", n) || !positive_counts(thr, "--thr", n) || !positive_counts(val, "--val", n))
+    return kUsage;
 
   std::string document;
   const int status = run_reporting_errors({}, notation(s), [&] {
@@ -193,7 +209,12 @@ Command register_partition(CLI::App* sub, Settings& s) {
   sub->add_option("--thr", o->thr, "With --copy: make_tiled_copy's thread layout, e.g. (32,4):(4,1)");
   sub->add_option("--val", o->val, "With --copy: make_tiled_copy's value layout, e.g. (1,8)");
   sub->add_option("--operand", o->operand, "A, B or C (default C) of a TiledMMA; S or D (default S) of a TiledCopy");
-  sub->add_option("--bits", o->bits, "The width of an element in bits (default 16)")->check(integer_range(1, 1024));
+  auto* bits = sub->add_option("--elem-bits,--bits", o->bits, "The width of an element in bits (default 16)")
+                   ->check(integer_range(1, 1024));
+  sub->add_option_function<int>(
+         "--elem-bytes", [o](int bytes) { o->bits = 8 * bytes; }, "The width of an element in bytes (the same as --elem-bits 8*N)")
+      ->check(integer_range(1, 128))
+      ->excludes(bits);
   sub->add_option("--tile", o->tile, "The CTA tile local_tile cuts: (M,N,K) for a TiledMMA, else one extent per mode");
   sub->add_option("--tile-coord", o->tile_coord, "The CTA tile's coordinate, e.g. (7,7,31); _ keeps a mode, as kernels keep k");
   sub->add_option("--problem", o->problem,

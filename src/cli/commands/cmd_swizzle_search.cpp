@@ -36,7 +36,7 @@ std::optional<AccessPattern> parse_pattern(const Settings& s, Diagnostics& diag,
   if (!v) return std::nullopt;
   std::optional<AccessPattern> pattern;
   run_reporting_errors({text}, notation(s), [&] {
-    pattern = AccessPattern{role, *access, require_layout(*v, role.c_str(), notation(s))};
+    pattern = AccessPattern{role, *access, require_offset_layout(*v, role.c_str(), notation(s))};
     return kOk;
   });
   return pattern;
@@ -67,7 +67,7 @@ int run_search(const Settings& s, const SearchArgs& args) {
   const std::optional<Value> v = evaluate_option(s, args.tile, {args.tile}, diag);
   if (!v) return kRejected;
   return run_reporting_errors({args.tile}, notation(s), [&] {
-    const AnyLayout tile = require_layout(*v, "swizzle-search", notation(s));
+    const AnyLayout tile = require_offset_layout(*v, "swizzle-search", notation(s));
     if (!std::holds_alternative<Layout>(tile))
       throw Error(fmt::format("swizzle-search takes the tile without its swizzle, got {}", render_notation(*v, notation(s))));
     SearchOptions options = args.options;

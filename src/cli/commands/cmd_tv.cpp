@@ -31,7 +31,7 @@ std::optional<Value> evaluate_one(const Settings& s, const std::string& text) {
 }
 
 Layout plain_layout(const Value& v, const char* what, Notation n) {
-  const AnyLayout l = require_layout(v, "tv", n);
+  const AnyLayout l = require_offset_layout(v, "tv", n);
   if (!std::holds_alternative<Layout>(l))
     throw Error(fmt::format("the {} must be a plain layout, not the swizzled {}", what, to_text(v, n)));
   return std::get<Layout>(l);
@@ -88,8 +88,12 @@ Command register_tv(CLI::App* sub, Settings& s) {
   sub->add_option("--atom", o->atom, "An MMA or copy atom instead of TV_LAYOUT and TILE, e.g. SM80_16x8x16_F16F16F16F16_TN")
       ->excludes(thr_id);
   sub->add_option("--operand", o->operand, "With --atom: A, B or C (default C) of an MMA atom, src or dst (default src) of a copy atom");
-  sub->add_option("--bits", o->bits, "With --atom, a copy atom: the width of a value in bits (default 16)")
+  auto* bits = sub->add_option("--elem-bits,--bits", o->bits, "With --atom, a copy atom: the width of a value in bits (default 16)")
       ->check(integer_range(1, 1024));
+  sub->add_option_function<int>(
+         "--elem-bytes", [o](int bytes) { o->bits = 8 * bytes; }, "With --atom, a copy atom: the width of a value in bytes")
+      ->check(integer_range(1, 128))
+      ->excludes(bits);
   sub->add_flag("--by-thread,--inverse", o->by_thread, "List each thread with the (row,col) cells of its values");
   add_picture_options(sub, o->target, true);
   return {sub, [&s, o] {
@@ -106,7 +110,7 @@ Command register_tv(CLI::App* sub, Settings& s) {
             }
             const Atom* atom = o->atom.empty() ? nullptr : find_atom(o->atom);
             if (!o->atom.empty() && !atom) {
-              report_error(fmt::format("no atom is called '{}' (layoutx atom --list FILTER lists the catalogue)", o->atom),
+              report_error(fmt::format("no atom is called '{}' (layoutx atom --list FILTER lists the catalogue)", excerpt(o->atom)),
                            "", 0, false);
               return kRejected;
             }

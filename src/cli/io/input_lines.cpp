@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "io/output.hpp"
+#include "layoutx/triton_encoding.hpp"
 
 namespace layoutx::cli {
 
@@ -17,7 +18,7 @@ namespace {
 // so a line longer than any limit costs no memory.
 class StandardInput {
  public:
-  enum class Status { Line, End, Failed };
+  enum class Status { Line, End, Failed, Endless };
 
   // Whether a whole line is at hand: in the buffer, or in what standard input
   // holds already (read now, as no read can wait then); read_line can hand
@@ -29,7 +30,9 @@ class StandardInput {
 
   // The next line into `text` (without its newline), keeping at most `keep`
   // bytes of it; `length` is its full length. On Failed, `error` says why.
-  Status read_line(std::string& text, std::size_t keep, std::size_t& length, std::string& error) {
+  // A line still going on past `give_up` bytes is Endless (/dev/zero has no
+  // newline): standard input is not read further.
+  Status read_line(std::string& text, std::size_t keep, std::size_t give_up, std::size_t& length, std::string& error) {
     text.clear();
     length = 0;
     bool any = false;
@@ -45,6 +48,10 @@ class StandardInput {
       length += piece;
       pos_ += piece + (newline ? 1 : 0);
       if (newline) return Status::Line;
+      if (length > give_up) {
+        done_ = true;
+        return Status::Endless;
+      }
     }
   }
 
@@ -120,7 +127,7 @@ StandardInput& standard_input() {
 bool holds_no_expression(std::string_view line) {
   std::size_t first = 0;  // a loop: find_first_not_of calls memchr per letter, on every line read
   while (first < line.size() && (line[first] == ' ' || line[first] == '\t')) ++first;
-  return first == line.size() || (line[first] == '#' && line.substr(first, 5) != "#ttg.");
+  return first == line.size() || (line[first] == '#' && !triton::is_triton_text(line.substr(first)));
 }
 
 ExpressionSource::ExpressionSource(std::vector<std::string> args, std::size_t max_length)
@@ -158,13 +165,23 @@ bool ExpressionSource::take(InputExpression& e, bool may_read) {
     if (!may_read && !standard_input().holds_line()) return false;
     std::size_t length = 0;
     // One byte more than the limit: a trailing '\r' is not part of the expression.
-    const auto status = standard_input().read_line(e.text, max_length_ + 2, length, e.problem);
+    // Past the limit the rest of a line is skipped, but not forever.
+    const std::size_t give_up = max_length_ + (std::size_t{1} << 24);
+    const auto status = standard_input().read_line(e.text, max_length_ + 2, give_up, length, e.problem);
     if (status == StandardInput::Status::End) {
       reading_stdin_ = false;
       continue;
     }
     e.line = ++stdin_lines_;
     if (status == StandardInput::Status::Failed) {
+      reading_stdin_ = false;
+      return true;
+    }
+    if (status == StandardInput::Status::Endless) {
+      e.problem = fmt::format("a line of standard input goes on past {} bytes without a newline, over the limit of {} "
+                              "(raise it with --max-length); the rest of standard input is not read",
+                              give_up, max_length_);
+      e.text.clear();
       reading_stdin_ = false;
       return true;
     }

@@ -20,7 +20,8 @@ struct InputExpression {
 };
 
 // A line that holds no expression: blank, or a '#' comment. A Triton
-// attribute ('#ttg.blocked<{...}>') is an expression, not a comment.
+// attribute ('#ttg.blocked<{...}>', '#blocked = #ttg.blocked<{...}>') is an
+// expression, not a comment.
 bool holds_no_expression(std::string_view line);
 
 // The text without its leading and trailing blanks (spaces, tabs, carriage returns).

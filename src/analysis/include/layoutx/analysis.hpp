@@ -82,6 +82,8 @@ struct Comparison {
   std::vector<Difference> first;  // the first differing indices, in order
   std::int64_t differing = 0;     // indices found to differ
   bool counted = true;            // false: the scan stopped at the limit, `differing` is a lower bound
+  // For coordinate layouts, the values at first[i] (whose a and b are unused): coordinates as text.
+  std::vector<std::string> coordinates_a, coordinates_b;
 };
 
 struct ComparisonLimits {

@@ -35,7 +35,7 @@ struct AccessModel {
 struct ThreadAccesses {
   Int thread;
   Layout layout;
-  Int origin;               // the offset of element 0 (swizzled where the tensor is)
+  Int origin;               // where it starts, unswizzled: CuTe's swizzled pointer adds this offset
   Layout coord_layout;
   IntTuple coord_origin;
   std::optional<Layout> fragment;

@@ -28,6 +28,11 @@ AnyLayout to_cute(const LinearLayout& l);
 LinearLayout from_cute_tv(const AnyLayout& tv, const std::vector<std::int64_t>& shape, std::int64_t lanes = 32,
                           std::int64_t warps = 0);
 
+// The layout alone as a linear layout over F2 (its function index -> offset):
+// one thread whose register bits map into a 1-D tensor. Throws Error naming
+// the mode that is not linear over F2.
+LinearLayout from_cute_layout(const AnyLayout& l);
+
 // The shared linear layout (offset -> element) of a CuTe smem layout
 // (element coordinate -> offset) over a tensor of the given shape.
 LinearLayout from_cute_smem(const AnyLayout& smem, const std::vector<std::int64_t>& shape);
