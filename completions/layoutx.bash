@@ -77,7 +77,7 @@ _layoutx_value_of() {
     'eval|-j'|'eval|--jobs') REPLY='none' ;;
     'emit|--as') REPLY='choices:all type cpp python' ;;
     'emit|--warps') REPLY='choices:1 2 4 8 16 32' ;;
-    'emit|--shape') REPLY='expression' ;;
+    'emit|--shape') REPLY='none' ;;
     'print|--color-by') REPLY='choices:offset thread value bank' ;;
     'print|--bits') REPLY='none' ;;
     'print|--rows') REPLY='none' ;;

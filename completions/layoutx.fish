@@ -16,7 +16,7 @@ function __layoutx_path
             continue
         end
         switch "$path|$word"
-            case '|--color' '|--max-depth' '|--max-length' '|--max-cells' '|--shape' '|-D' '|--define' 'eval|-j' 'eval|--jobs' 'emit|--as' 'emit|--warps' 'emit|--shape' 'print|--color-by' 'print|--bits' 'print|--rows' 'print|--cols' 'run|--thread' 'run|--cta' 'run|--block' 'run|--grid' 'run|--max-steps' 'run|--max-output' 'offsets|-f' 'offsets|--format' 'eq|--max-diffs' 'eq|--limit' 'lookup|-o' 'lookup|--offset' 'lookup|-i' 'lookup|--index' 'lookup|-c' 'lookup|--coord' 'lookup|--max-matches' 'coalescing|-e' 'coalescing|--element-bytes' 'coalescing|-w' 'coalescing|--warp' 'coalescing|--vector' 'coalescing|--max-vector-bytes' 'coalescing|--sector-bytes' 'coalescing|--line-bytes' 'coalescing|--limit' 'check|--first' 'check|--limit' 'draw|--atom' 'draw|--format' 'draw|-o' 'draw|--output' 'draw|--max-picture-cells' 'draw|--color-by' 'draw|--bits' 'tv|--thr-id' 'tv|--atom' 'tv|--operand' 'tv|--bits' 'tv|--format' 'tv|-o' 'tv|--output' 'tv|--max-picture-cells' 'atom|--arch' 'atom|--kind' 'atom|--type' 'atom|--gmem' 'atom|--smem' 'atom|--multicast' 'atom|--tile' 'atom|--permute' 'atom|--bits' 'atom|--format' 'atom|-o' 'atom|--output' 'atom|--max-picture-cells' 'partition|--mma' 'partition|--atoms' 'partition|--permute' 'partition|--copy' 'partition|--thr' 'partition|--val' 'partition|--operand' 'partition|--bits' 'partition|--tile' 'partition|--tile-coord' 'partition|--problem' 'partition|-t' 'partition|--thread' 'partition|--owner' 'partition|-f' 'partition|--format' 'partition|-o' 'partition|--output' 'partition|--max-picture-cells' 'bank|--access' 'bank|--atom' 'bank|--smem' 'bank|--elem-bytes' 'bank|--elem-bits' 'swizzle-search|--write' 'swizzle-search|--read' 'swizzle-search|--top' 'swizzle-search|--elem-bytes' 'swizzle-search|--elem-bits' 'serve|--port' 'serve|--bind' 'serve|--max-picture-cells' 'serve|--time-limit' 'serve|--max-request' 'serve|--workers' 'serve|--queue'
+            case '|--color' '|--max-depth' '|--max-length' '|--max-cells' '|--shape' '|-D' '|--define' 'eval|-j' 'eval|--jobs' 'emit|--as' 'emit|--warps' 'emit|--shape' 'print|--color-by' 'print|--bits' 'print|--rows' 'print|--cols' 'run|--thread' 'run|--cta' 'run|--block' 'run|--grid' 'run|--max-steps' 'run|--max-output' 'offsets|-f' 'offsets|--format' 'eq|--max-diffs' 'eq|--limit' 'lookup|-o' 'lookup|--offset' 'lookup|-i' 'lookup|--index' 'lookup|-c' 'lookup|--coord' 'lookup|--max-matches' 'coalescing|-e' 'coalescing|--elem-bytes' 'coalescing|--element-bytes' 'coalescing|--elem-bits' 'coalescing|-w' 'coalescing|--warp' 'coalescing|--vector' 'coalescing|--max-vector-bytes' 'coalescing|--sector-bytes' 'coalescing|--line-bytes' 'coalescing|--limit' 'check|--first' 'check|--limit' 'draw|--atom' 'draw|--format' 'draw|-o' 'draw|--output' 'draw|--max-picture-cells' 'draw|--color-by' 'draw|--bits' 'tv|--thr-id' 'tv|--atom' 'tv|--operand' 'tv|--elem-bits' 'tv|--bits' 'tv|--elem-bytes' 'tv|--format' 'tv|-o' 'tv|--output' 'tv|--max-picture-cells' 'atom|--arch' 'atom|--kind' 'atom|--type' 'atom|--gmem' 'atom|--smem' 'atom|--multicast' 'atom|--tile' 'atom|--permute' 'atom|--bits' 'atom|--format' 'atom|-o' 'atom|--output' 'atom|--max-picture-cells' 'partition|--mma' 'partition|--atoms' 'partition|--permute' 'partition|--copy' 'partition|--thr' 'partition|--val' 'partition|--operand' 'partition|--elem-bits' 'partition|--bits' 'partition|--elem-bytes' 'partition|--tile' 'partition|--tile-coord' 'partition|--problem' 'partition|-t' 'partition|--thread' 'partition|--owner' 'partition|-f' 'partition|--format' 'partition|-o' 'partition|--output' 'partition|--max-picture-cells' 'bank|--access' 'bank|--atom' 'bank|--smem' 'bank|--elem-bytes' 'bank|--elem-bits' 'swizzle-search|--write' 'swizzle-search|--read' 'swizzle-search|--top' 'swizzle-search|--elem-bytes' 'swizzle-search|--elem-bits'
                 set skip 1
             case '|eval'
                 set -a path eval
@@ -54,8 +54,6 @@ function __layoutx_path
                 set -a path swizzle-search
             case '|repl'
                 set -a path repl
-            case '|serve'
-                set -a path serve
         end
     end
     echo "$path"
@@ -90,7 +88,7 @@ function __layoutx_expression
 end
 
 complete -c layoutx -n '__layoutx_at' -a eval -d 'Print each value in CuTe\'s notation'
-complete -c layoutx -n '__layoutx_at' -a emit -d 'Print each value as code: its CuTe C++ type, a C++ expression, a CuTe Python DSL call; or (--triton) Triton\'s linear layout attribute of a Triton encoding over --shape or of a CuTe TV layout (--smem: smem)'
+complete -c layoutx -n '__layoutx_at' -a emit -d 'Print each value as code: its CuTe C++ type, a C++ expression, a CuTe Python DSL call; or (--triton) Triton\'s linear layout attribute of a Triton encoding over --shape or of a CuTe TV layout (--smem: smem; no --shape: the layout itself over F2)'
 complete -c layoutx -n '__layoutx_at' -a print -d 'Draw each layout as CuTe\'s print_layout does'
 complete -c layoutx -n '__layoutx_at' -a run -d 'Run a CuTe C++ program (FILE, \'-\' for standard input) and print what the compiled program prints: print, print_layout, printf, std::cout; kernels for a --thread and --cta'
 complete -c layoutx -n '__layoutx_at' -a offsets -d 'Stream the offset of every index, one per line'
@@ -107,7 +105,6 @@ complete -c layoutx -n '__layoutx_at' -a partition -d 'What each thread of a Til
 complete -c layoutx -n '__layoutx_at' -a bank -d 'Shared-memory bank conflicts: the wavefronts one warp\'s access takes, as an H200 counts them'
 complete -c layoutx -n '__layoutx_at' -a swizzle-search -d 'Rank Swizzle<B,M,S> and paddings of a shared-memory tile by the wavefronts of its accesses'
 complete -c layoutx -n '__layoutx_at' -a repl -d 'The interactive explorer: expressions, let bindings, grids, :help (also layoutx alone on a terminal)'
-complete -c layoutx -n '__layoutx_at' -a serve -d 'Serve the explorer page (type an expression, see its grid, TV layouts, atoms, explain\'s steps) and its JSON API over HTTP, on 127.0.0.1 unless --bind says otherwise'
 complete -c layoutx -n '__layoutx_at' -s h -l help -d 'Print this help message and exit'
 complete -c layoutx -n '__layoutx_at' -s V -l version -d 'Display program version information and exit'
 complete -c layoutx -n '__layoutx_at' -l dynamic -d 'CuTe-exact mode: plain integers are dynamic, _N static; output keeps CuTe\'s _ marks'
@@ -178,7 +175,8 @@ complete -c layoutx -n '__layoutx_at lookup' -l max-matches -x -d 'Indices liste
 complete -c layoutx -n '__layoutx_at lookup' -a '(__layoutx_expression)'
 
 complete -c layoutx -n '__layoutx_at coalescing' -s h -l help -d 'Print this help message and exit'
-complete -c layoutx -n '__layoutx_at coalescing' -s e -l element-bytes -x -d 'Bytes per element (default 4)'
+complete -c layoutx -n '__layoutx_at coalescing' -s e -l elem-bytes -l element-bytes -x -d 'Bytes per element (default 4)'
+complete -c layoutx -n '__layoutx_at coalescing' -l elem-bits -x -d 'Bits per element, a multiple of 8 (the same as --elem-bytes BITS/8)'
 complete -c layoutx -n '__layoutx_at coalescing' -s w -l warp -x -d 'Threads per warp (default 32)'
 complete -c layoutx -n '__layoutx_at coalescing' -l vector -x -d 'Elements per access (default: the widest usable)'
 complete -c layoutx -n '__layoutx_at coalescing' -l max-vector-bytes -x -d 'Widest access a thread issues (default 16)'
@@ -212,7 +210,8 @@ complete -c layoutx -n '__layoutx_at tv' -s h -l help -d 'Print this help messag
 complete -c layoutx -n '__layoutx_at tv' -l thr-id -x -a '(__layoutx_expression)' -d 'Thread numbers to show: a layout thread -> number (CuTe\'s ThrID)'
 complete -c layoutx -n '__layoutx_at tv' -l atom -x -a '(__layoutx_atoms)' -d 'An MMA or copy atom instead of TV_LAYOUT and TILE, e.g. SM80_16x8x16_F16F16F16F16_TN'
 complete -c layoutx -n '__layoutx_at tv' -l operand -x -d 'With --atom: A, B or C (default C) of an MMA atom, src or dst (default src) of a copy atom'
-complete -c layoutx -n '__layoutx_at tv' -l bits -x -d 'With --atom, a copy atom: the width of a value in bits (default 16)'
+complete -c layoutx -n '__layoutx_at tv' -l elem-bits -l bits -x -d 'With --atom, a copy atom: the width of a value in bits (default 16)'
+complete -c layoutx -n '__layoutx_at tv' -l elem-bytes -x -d 'With --atom, a copy atom: the width of a value in bytes'
 complete -c layoutx -n '__layoutx_at tv' -l by-thread -l inverse -d 'List each thread with the (row,col) cells of its values'
 complete -c layoutx -n '__layoutx_at tv' -l format -x -a 'text svg tikz html' -d 'Output: text, svg, tikz (a LaTeX document) or html (default: from -o\'s extension, else text)'
 complete -c layoutx -n '__layoutx_at tv' -s o -l output -r -F -d 'Write to FILE (.svg, .tex, .html) instead of standard output'
@@ -244,7 +243,8 @@ complete -c layoutx -n '__layoutx_at partition' -l copy -x -d 'Partition by a Ti
 complete -c layoutx -n '__layoutx_at partition' -l thr -x -a '(__layoutx_expression)' -d 'With --copy: make_tiled_copy\'s thread layout, e.g. (32,4):(4,1)'
 complete -c layoutx -n '__layoutx_at partition' -l val -x -a '(__layoutx_expression)' -d 'With --copy: make_tiled_copy\'s value layout, e.g. (1,8)'
 complete -c layoutx -n '__layoutx_at partition' -l operand -x -d 'A, B or C (default C) of a TiledMMA; S or D (default S) of a TiledCopy'
-complete -c layoutx -n '__layoutx_at partition' -l bits -x -d 'The width of an element in bits (default 16)'
+complete -c layoutx -n '__layoutx_at partition' -l elem-bits -l bits -x -d 'The width of an element in bits (default 16)'
+complete -c layoutx -n '__layoutx_at partition' -l elem-bytes -x -d 'The width of an element in bytes (the same as --elem-bits 8*N)'
 complete -c layoutx -n '__layoutx_at partition' -l tile -x -d 'The CTA tile local_tile cuts: (M,N,K) for a TiledMMA, else one extent per mode'
 complete -c layoutx -n '__layoutx_at partition' -l tile-coord -x -d 'The CTA tile\'s coordinate, e.g. (7,7,31); _ keeps a mode, as kernels keep k'
 complete -c layoutx -n '__layoutx_at partition' -l problem -x -d 'The predicate\'s bound, e.g. 1000,1000: elements whose coordinate is not below it are masked (default: the tensor\'s shape)'
@@ -280,13 +280,3 @@ complete -c layoutx -n '__layoutx_at swizzle-search' -l elem-bits -x -d 'Bits pe
 complete -c layoutx -n '__layoutx_at swizzle-search' -a '(__layoutx_expression)'
 
 complete -c layoutx -n '__layoutx_at repl' -s h -l help -d 'Print this help message and exit'
-
-complete -c layoutx -n '__layoutx_at serve' -s h -l help -d 'Print this help message and exit'
-complete -c layoutx -n '__layoutx_at serve' -l port -x -d 'TCP port (default 8080; 0: any free port, printed at start)'
-complete -c layoutx -n '__layoutx_at serve' -l bind -x -d 'Address to listen on (default 127.0.0.1: this machine only)'
-complete -c layoutx -n '__layoutx_at serve' -l open -d 'Open the page in the desktop\'s browser'
-complete -c layoutx -n '__layoutx_at serve' -l max-picture-cells -x -d 'Largest picture the page is sent, in cells (default 65536)'
-complete -c layoutx -n '__layoutx_at serve' -l time-limit -x -d 'Seconds a request may compute before it is answered 503 (default 10)'
-complete -c layoutx -n '__layoutx_at serve' -l max-request -x -d 'Largest request body accepted, in bytes (default 1048576)'
-complete -c layoutx -n '__layoutx_at serve' -l workers -x -d 'Requests computed at a time (default 0: one per core)'
-complete -c layoutx -n '__layoutx_at serve' -l queue -x -d 'Requests waiting for a worker; more are answered 503 at once (default 32)'

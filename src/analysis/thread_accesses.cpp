@@ -159,7 +159,11 @@ std::vector<ThreadAccesses> thread_accesses(const std::vector<ThreadPartition>& 
     t.coord_origin = p.coord_origin;
     t.fragment = p.fragment;
     t.offsets = partition_offsets(p.layout, p.origin, model);
-    t.origin = p.origin;
+    // CuTe's tensor over Sw o smem_ptr_flag o L is a swizzled pointer and L:
+    // slicing moves the pointer by the unswizzled offset. Over Sw o offset o L
+    // the slice keeps the offset in the layout and the pointer moves by the
+    // swizzled one (swizzle_layout.hpp's slice_and_offset).
+    t.origin = model.swizzle && !model.swizzled_pointer ? dynamic_int(t.offsets.empty() ? 0 : t.offsets.front()) : p.origin;
     partition_coordinates(p.coord_layout, p.coord_origin, t);
     apply_predicate(bound, t);
     t.vector = contiguous_vector(t.offsets, model.max_vector);

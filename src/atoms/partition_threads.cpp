@@ -99,6 +99,7 @@ Layout inner_and_swizzle(const PartitionRequest& r, AccessModel& model, Notation
     if (c.pointer->bits != r.bits)
       throw Error(fmt::format("{} points to {}-bit elements, but the elements are {} bits (--bits)", to_text(c, n),
                               c.pointer->bits, r.bits));
+    model.swizzled_pointer = true;
     const AnyLayout addressed = position_independent(c);
     if (const auto* l = std::get_if<Layout>(&addressed)) return *l;
     c = std::get<ComposedLayout>(addressed);

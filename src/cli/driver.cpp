@@ -353,14 +353,14 @@ CLI::Option* add_shape_option(CLI::App* app, std::vector<std::int64_t>& shape, c
             shape = extents(text, why);
           },
           description)
-      ->type_name("E0,E1,...")
+      ->type_name("INT,...")
       ->check(CLI::Validator(
           [extents](std::string& text) {
             std::string why;
             (void)extents(text, why);
             return why;
           },
-          "E0,E1,..."));
+          ""));
 }
 
 void add_expressions(CLI::App* sub, std::vector<std::string>& expressions) {

@@ -102,7 +102,7 @@ constexpr Registration kCommands[] = {
      "Print each value in CuTe's notation"},
     {"emit", register_emit,
      "Print each value as code: its CuTe C++ type, a C++ expression, a CuTe Python DSL call; or (--triton) "
-     "Triton's linear layout attribute of a Triton encoding over --shape or of a CuTe TV layout (--smem: smem)"},
+     "Triton's linear layout attribute of a Triton encoding over --shape or of a CuTe TV layout (--smem: smem; no --shape: the layout itself over F2)"},
     {"print", register_print,
      "Draw each layout as CuTe's print_layout does"},
     {"run", register_run,

@@ -5,13 +5,16 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <optional>
+#include <sstream>
 
 #include "commands/atom_tma.hpp"
 #include "driver.hpp"
 #include "layoutx/atoms.hpp"
 #include "layoutx/notation.hpp"
 #include "layoutx/tiled_mma.hpp"
+#include "layoutx/tma_copy.hpp"
 #include "layoutx/umma_tmem.hpp"
 #include "io/output.hpp"
 #include "commands/permutation_option.hpp"
@@ -72,6 +75,26 @@ std::string describe(const std::string& words, const ListFilter& f, const std::s
   return s;
 }
 
+// The TMA operations (not catalogue atoms: make_tma_copy builds their atom
+// from the tensors) whose names contain every word, ignoring case; copy
+// operations of SM90 or SM100 for any value type.
+std::vector<std::string> tma_operations_listed(const std::string& words, const ListFilter& f) {
+  const auto upper = [](std::string t) {
+    for (char& c : t) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    return t;
+  };
+  std::vector<std::string> out;
+  if (f.kind == "mma") return out;
+  for (const std::string& op : tma_operations()) {
+    if (!f.arch.empty() && atom_arch(op) != f.arch) continue;
+    bool all = true;
+    std::istringstream in(upper(words));
+    for (std::string w; in >> w;) all = all && upper(op).find(w) != std::string::npos;
+    if (all) out.push_back(op);
+  }
+  return out;
+}
+
 int list_atoms(const std::string& words, const AtomOptions& o, Notation n) {
   ListFilter f{o.arch.empty() ? "" : arch_name(o.arch), o.kind, o.type.empty() ? "" : value_type_letters(o.type)};
   if (!o.arch.empty() && f.arch.empty()) {
@@ -86,7 +109,8 @@ int list_atoms(const std::string& words, const AtomOptions& o, Notation n) {
   std::vector<AtomHeading> atoms;
   for (AtomHeading& a : atom_headings(words))
     if (kept(a, f)) atoms.push_back(std::move(a));
-  if (atoms.empty()) {
+  const std::vector<std::string> tma = tma_operations_listed(words, f);
+  if (atoms.empty() && tma.empty()) {
     const std::string what = describe(words, f, o.type);
     report_error(what.empty() ? "the catalogue is empty" : fmt::format("no atom {} (layoutx atom --list shows them all)", what),
                  "", 0, false);
@@ -94,10 +118,12 @@ int list_atoms(const std::string& words, const AtomOptions& o, Notation n) {
   }
   std::size_t width = 0;
   for (const AtomHeading& a : atoms) width = std::max(width, a.name.size());
+  for (const std::string& op : tma) width = std::max(width, op.size());
   std::string text;
   for (const AtomHeading& a : atoms)
     text += a.kind == Atom::Kind::Mma ? fmt::format("{:<{}}  mma   {}\n", a.name, width, to_text(a.shape_mnk, n))
                                       : fmt::format("{:<{}}  copy\n", a.name, width);
+  for (const std::string& op : tma) text += fmt::format("{:<{}}  copy  (TMA: make_tma_copy, with --gmem --smem --type)\n", op, width);
   out(text);
   flush_out();
   return kOk;

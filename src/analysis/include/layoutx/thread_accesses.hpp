@@ -26,6 +26,9 @@ struct ThreadPartition {
 struct AccessModel {
   // The tensor's swizzle, applied to (its offset + the partition's offset); none for a plain tensor.
   std::optional<ComposedLayout> swizzle;
+  // Whether the tensor is CuTe's swizzled pointer (a canonical atom's pointer
+  // flag): slices move its pointer by unswizzled offsets.
+  bool swizzled_pointer = false;
   // elem_less(coordinate, bound): the elements whose coordinate is not below it are masked off.
   IntTuple bound;
   // The widest access, in elements (a copy atom's values per call; 128 bits otherwise).
@@ -35,7 +38,7 @@ struct AccessModel {
 struct ThreadAccesses {
   Int thread;
   Layout layout;
-  Int origin;               // where it starts, unswizzled: CuTe's swizzled pointer adds this offset
+  Int origin;               // where it starts: unswizzled over a pointer flag (a swizzled pointer), else swizzled
   Layout coord_layout;
   IntTuple coord_origin;
   std::optional<Layout> fragment;
