@@ -351,3 +351,51 @@ std::vector<std::string> atom_value_types(std::string_view atom_name) {
 }
 
 }  // namespace layoutx
+
+namespace layoutx {
+
+namespace {
+
+// The width of a type spelled in an atom name's letters (F16, E4M3, S8, C64, ...).
+int letters_bits(const std::string& t) {
+  if (t == "E4M3" || t == "E5M2") return 8;
+  if (t == "E2M1") return 4;
+  if (t == "E2M3" || t == "E3M2") return 6;
+  if (t == "C64") return 128;
+  if (t == "C32" || t == "CF32" || t == "CTF32") return 64;
+  const std::size_t digits = t.find_first_of("0123456789");
+  return digits == std::string::npos ? 0 : std::stoi(t.substr(digits));
+}
+
+}  // namespace
+
+int type_bits(std::string_view type) {
+  const std::string letters = value_type_letters(type);
+  return letters.empty() ? 0 : letters_bits(letters);
+}
+
+std::vector<int> mma_operand_bits(std::string_view atom_name) {
+  const Spelling s = spelling(atom_name);
+  std::vector<std::string> types;
+  const std::string base(unqualified(s.base));
+  for (std::size_t start = 0; start <= base.size() && types.size() < 3;) {
+    const auto end = std::min(base.find('_', start), base.size());
+    const auto part = types_in_part(base.substr(start, end - start));
+    if (part.size() >= 3) types = part;
+    start = end + 1;
+  }
+  if (types.size() < 3) {  // UniversalFMA<D,A,B,C>: the types are its template arguments
+    types.clear();
+    for (const auto& arg : s.args)
+      for (const auto& [cxx, letters] : kTypeLetters)
+        if (arg == cxx) types.emplace_back(letters);
+  }
+  if (types.size() < 3) return {};
+  std::vector<int> bits;
+  for (const auto& t : types) bits.push_back(letters_bits(t));
+  if (bits.size() == 3) bits.push_back(bits[0]);
+  bits.resize(4);
+  return bits;
+}
+
+}  // namespace layoutx

@@ -6,6 +6,7 @@
 
 #include "layoutx/algebra.hpp"
 #include "layoutx/notation.hpp"
+#include "layoutx/tensor.hpp"
 
 namespace layoutx {
 
@@ -22,6 +23,7 @@ struct MmaAtomObject : ValueObject {
   explicit MmaAtomObject(MmaAtom a) : atom(std::move(a)) {}
   std::string type_name() const override { return "MMA_Atom"; }
   std::string print(Notation n) const override { return mma_atom_text(atom, n); }
+  bool print_ends_line() const override { return true; }
 };
 
 // A copy operation by name, its Copy_Traits in bits; Copy_Atom<Op, T> takes T
@@ -36,6 +38,17 @@ struct CopyOpObject : ValueObject {
   }
 };
 
+// Copy_Atom<Op, T>: a copy operation moving elements of T.
+struct CopyAtomObject : ValueObject {
+  CopyAtom atom;
+  int bits;
+  CopyElements values;
+  CopyAtomObject(CopyAtom a, int b, CopyElements v) : atom(std::move(a)), bits(b), values(std::move(v)) {}
+  std::string type_name() const override { return "Copy_Atom"; }
+  std::string print(Notation n) const override { return copy_atom_text(atom, bits, values, n); }
+  bool print_ends_line() const override { return true; }
+};
+
 struct TiledMmaObject : ValueObject {
   TiledMma mma;
   Value permutation;  // PermutationMNK as given, padded with `_` to three modes
@@ -45,6 +58,7 @@ struct TiledMmaObject : ValueObject {
     return fmt::format("TiledMMA\n  ThrLayoutVMNK:  {}\n  PermutationMNK: {}\n{}", to_text(mma.thr_layout_vmnk, n),
                        to_text(permutation, n), mma_atom_text(mma.atom, n));
   }
+  bool print_ends_line() const override { return true; }
 };
 
 struct TiledCopyObject : ValueObject {
@@ -52,12 +66,45 @@ struct TiledCopyObject : ValueObject {
   explicit TiledCopyObject(TiledCopy c) : copy(std::move(c)) {}
   std::string type_name() const override { return "TiledCopy"; }
   std::string print(Notation n) const override { return to_text(copy, n); }
+  bool print_ends_line() const override { return true; }
+};
+
+// tiled_mma.get_slice(t): the TiledMMA seen by thread t.
+struct ThrMmaObject : ValueObject {
+  std::shared_ptr<const TiledMmaObject> tiled;
+  Int thread;
+  IntTuple vmnk;  // ThrLayoutVMNK.get_flat_coord(t)
+  ThrMmaObject(std::shared_ptr<const TiledMmaObject> m, Int t, IntTuple c) : tiled(std::move(m)), thread(t), vmnk(std::move(c)) {}
+  std::string type_name() const override { return "ThrMMA"; }
+  std::string print(Notation n) const override {
+    return fmt::format("ThrMMA\n  Thr VMNK: {}\n{}", to_text(vmnk, n), tiled->print(n));
+  }
+  bool print_ends_line() const override { return true; }
+};
+
+// tiled_copy.get_slice(t): the TiledCopy seen by thread t.
+struct ThrCopyObject : ValueObject {
+  std::shared_ptr<const TiledCopyObject> tiled;
+  Int thread;
+  ThrCopyObject(std::shared_ptr<const TiledCopyObject> c, Int t) : tiled(std::move(c)), thread(t) {}
+  std::string type_name() const override { return "ThrCopy"; }
+  std::string print(Notation n) const override {
+    return fmt::format("ThrCopy\n  ThrIdx: {}\n{}", to_text(thread, n), tiled->print(n));
+  }
+  bool print_ends_line() const override { return true; }
 };
 
 template <class T>
 const T* object_of(const Value& v) {
   return v.kind == Value::Kind::Object ? dynamic_cast<const T*>(v.object.get()) : nullptr;
 }
+
+template <class T>
+std::shared_ptr<const T> shared_object_of(const Value& v) {
+  return v.kind == Value::Kind::Object ? std::dynamic_pointer_cast<const T>(v.object) : nullptr;
+}
+
+Value tiled_copy_value(TiledCopy copy) { return Value::of(std::make_shared<const TiledCopyObject>(std::move(copy))); }
 
 // The checks every function makes of its call, with the messages of the language's own table.
 struct Args {
@@ -86,6 +133,12 @@ struct Args {
       throw ArgumentError(i, fmt::format("{} of a swizzled layout is not supported: CuTe has no coordinate tensor of a ComposedLayout (make_coord_tensor does not compile; a swizzled tensor is partitioned through its smem pointer); partition its inner layout", c.name));
     if (auto l = v.as_plain_layout()) return *l;
     throw ArgumentError(i, fmt::format("expected a layout (or a shape), got {}", described(v)));
+  }
+  // A tensor argument: a tensor, or a layout standing for make_coord_tensor(L).
+  Tensor tensor(std::size_t i) const {
+    const Value& v = c.args.at(i);
+    if (v.kind == Value::Kind::Tensor) return as_tensor(v);
+    return make_coord_tensor(layout(i));
   }
   Int integer(std::size_t i) const {
     const Value& v = c.args.at(i);
@@ -128,6 +181,11 @@ Value make_tiled_mma_value(const ExtensionCall& c) {
 Value make_tiled_copy_value(const ExtensionCall& c) {
   const Args a{c};
   a.expect(2, 3);
+  if (const auto* atom = object_of<CopyAtomObject>(c.args[0])) {  // make_tiled_copy(Copy_Atom<Op, T>{}, thr, val)
+    a.no_template_args();
+    const Layout val = c.args.size() > 2 ? a.layout(2) : make_layout(IntTuple(static_int(1)));
+    return tiled_copy_value(make_tiled_copy(atom->atom, atom->bits, a.layout(1), val, c.diag));
+  }
   if (c.template_args.size() != 1)
     throw Error("takes the element type as its template argument, as in make_tiled_copy<half_t>(op, thr, val) "
                 "(CuTe's Copy_Atom<op, half_t>)");
@@ -138,7 +196,7 @@ Value make_tiled_copy_value(const ExtensionCall& c) {
   if (bits < 1 || bits > 1024) throw Error(fmt::format("an element of {} bits is not a value type", bits));
   const Layout thr = a.layout(1);
   const Layout val = c.args.size() > 2 ? a.layout(2) : make_layout(IntTuple(static_int(1)));
-  return Value::of(std::make_shared<const TiledCopyObject>(make_tiled_copy(op->atom, static_cast<int>(bits), thr, val, c.diag)));
+  return tiled_copy_value(make_tiled_copy(op->atom, static_cast<int>(bits), thr, val, c.diag));
 }
 
 using MmaLayout = Layout (*)(const TiledMma&, Diagnostics&);
@@ -165,30 +223,128 @@ auto copy_layout(CopyLayout f) {
   };
 }
 
+// A thread's view of a tiled operation: thr.f(tensor), or layoutx's f(tiled, thread, tensor).
+template <class Tiled>
+struct ThreadView {
+  const Tiled& tiled;
+  Int thread;
+  std::size_t tensor_at;
+};
+
+ThreadView<TiledMma> mma_view(const Args& a) {
+  if (const auto* thr = object_of<ThrMmaObject>(a.c.args.at(0))) {
+    a.expect(2, 2);
+    return {thr->tiled->mma, thr->thread, 1};
+  }
+  a.expect(2, 3);
+  if (a.c.args.size() == 2)
+    throw ArgumentError(0, fmt::format("expected a thread's slice (tiled_mma.get_slice(t)), got {}", a.described(a.c.args[0])));
+  return {a.mma(0), a.integer(1), 2};
+}
+
+ThreadView<TiledCopy> copy_view(const Args& a) {
+  if (const auto* thr = object_of<ThrCopyObject>(a.c.args.at(0))) {
+    a.expect(2, 2);
+    return {thr->tiled->copy, thr->thread, 1};
+  }
+  a.expect(2, 3);
+  if (a.c.args.size() == 2)
+    throw ArgumentError(0, fmt::format("expected a thread's slice (tiled_copy.get_slice(t)), got {}", a.described(a.c.args[0])));
+  return {a.copy(0), a.integer(1), 2};
+}
+
+// The partition of tensor t a thread takes: its layout, the iterator moved to where it starts.
+Value partitioned(const Tensor& t, const TensorSlice& s) { return tensor_value(moved(t.iterator, s.origin), s.layout); }
+
 auto mma_partition(MmaPartition f) {
   return [f](const ExtensionCall& c) {
     const Args a{c};
-    a.expect(3, 3);
     a.no_template_args();
-    return to_value(f(a.mma(0), a.integer(1), a.layout(2), c.diag));
+    const ThreadView<TiledMma> v = mma_view(a);
+    const Tensor t = a.tensor(v.tensor_at);
+    return partitioned(t, f(v.tiled, v.thread, plain_layout(t, c.name), c.diag));
   };
 }
 
-auto mma_fragment(MmaFragment f) {
-  return [f](const ExtensionCall& c) {
+// thr.partition_fragment_X(tensor): a register tensor of the operand's type;
+// layoutx's partition_fragment_X(tiled, thread, L): the fragment's layout.
+auto mma_fragment(MmaFragment f, int operand) {
+  return [f, operand](const ExtensionCall& c) {
     const Args a{c};
-    a.expect(3, 3);
     a.no_template_args();
-    return Value::of(f(a.mma(0), a.integer(1), a.layout(2), c.diag));
+    const ThreadView<TiledMma> v = mma_view(a);
+    const Tensor t = a.tensor(v.tensor_at);
+    const Layout l = f(v.tiled, v.thread, plain_layout(t, c.name), c.diag);
+    if (v.tensor_at == 2) return Value::of(l);
+    const std::vector<int> bits = mma_operand_bits(v.tiled.atom.name);
+    if (bits.empty()) throw Error(fmt::format("the value types of {} are not known to layoutx", v.tiled.atom.name));
+    Tensor r = make_register_tensor(bits[static_cast<std::size_t>(operand)], "", l);
+    return tensor_value(std::move(r.iterator), std::move(r.layout));
   };
 }
 
 auto copy_partition(CopyPartition f) {
   return [f](const ExtensionCall& c) {
     const Args a{c};
-    a.expect(3, 3);
     a.no_template_args();
-    return to_value(f(a.copy(0), a.integer(1), a.layout(2), c.diag));
+    const ThreadView<TiledCopy> v = copy_view(a);
+    const Tensor t = a.tensor(v.tensor_at);
+    return partitioned(t, f(v.tiled, v.thread, plain_layout(t, c.name), c.diag));
+  };
+}
+
+// thr_copy.retile_S(tensor) / retile_D(tensor): the same data regrouped by the copy's values.
+Value retile_value(const ExtensionCall& c) {
+  const Args a{c};
+  a.no_template_args();
+  a.expect(2, 2);
+  const auto* thr = object_of<ThrCopyObject>(c.args[0]);
+  if (!thr) throw ArgumentError(0, fmt::format("expected a thread's slice (tiled_copy.get_slice(t)), got {}", a.described(c.args[0])));
+  if (c.args[1].kind != Value::Kind::Tensor) throw ArgumentError(1, fmt::format("expected a tensor, got {}", a.described(c.args[1])));
+  const Tensor& t = as_tensor(c.args[1]);
+  return tensor_value(t.iterator, retile(thr->tiled->copy, plain_layout(t, c.name), c.diag));
+}
+
+// tiled.get_slice(t) / get_thread_slice(t).
+Value slice_value(const ExtensionCall& c) {
+  const Args a{c};
+  a.expect(2, 2);
+  a.no_template_args();
+  const Int thread = a.integer(1);
+  if (const auto m = shared_object_of<TiledMmaObject>(c.args[0]))
+    return Value::of(std::make_shared<const ThrMmaObject>(m, thread, thread_vmnk(m->mma, thread, c.diag.notation())));
+  if (const auto t = shared_object_of<TiledCopyObject>(c.args[0]))
+    return Value::of(std::make_shared<const ThrCopyObject>(t, thread));
+  throw ArgumentError(0, fmt::format("expected a TiledMMA or a TiledCopy, got {}", a.described(c.args[0])));
+}
+
+const CopyAtomObject& copy_atom_arg(const Args& a, std::size_t i) {
+  if (const auto* o = object_of<CopyAtomObject>(a.c.args.at(i))) return *o;
+  throw ArgumentError(i, fmt::format("expected a copy atom (Copy_Atom<Op, T>{{}}), got {}", a.described(a.c.args[i])));
+}
+
+// make_tiled_copy_A / _B / _C(copy_atom, tiled_mma): the atom over the MMA's A, B or C thread-value layout.
+auto tiled_copy_of_mma(MmaLayout layout_tv, int m, int n) {
+  return [layout_tv, m, n](const ExtensionCall& c) {
+    const Args a{c};
+    a.expect(2, 2);
+    a.no_template_args();
+    const CopyAtomObject& atom = copy_atom_arg(a, 0);
+    const TiledMma& mma = a.mma(1);
+    const IntTuple tiler = IntTuple::pair(tile_size(mma, m), tile_size(mma, n));
+    return tiled_copy_value(make_tiled_copy_impl(atom.atom, atom.bits, layout_tv(mma, c.diag), tiler, c.diag));
+  };
+}
+
+// make_tiled_copy_S / _D(copy_atom, tiled_copy): the atom over the copy's source or destination layout.
+auto tiled_copy_of_copy(CopyLayout layout_tv) {
+  return [layout_tv](const ExtensionCall& c) {
+    const Args a{c};
+    a.expect(2, 2);
+    a.no_template_args();
+    const CopyAtomObject& atom = copy_atom_arg(a, 0);
+    const TiledCopy& copy = a.copy(1);
+    return tiled_copy_value(make_tiled_copy_impl(atom.atom, atom.bits, layout_tv(copy, c.diag), copy.tiler_mn, c.diag));
   };
 }
 
@@ -235,14 +391,80 @@ Value size_value(const ExtensionCall& c) {
   return Value::of(thread_count(a.copy(0)));
 }
 
+// (1,1):(0,0), the one-thread one-value layout of the generic atoms' traits.
+Layout single_value() {
+  return make_layout(IntTuple::pair(static_int(1), static_int(1)), IntTuple::pair(static_int(0), static_int(0)));
+}
+
+Layout one_thread() { return make_layout(IntTuple(static_int(1)), IntTuple(static_int(0))); }
+
+// An operation name `base<args>` split at its first '<'.
+std::pair<std::string_view, std::string_view> operation_parts(std::string_view op) {
+  if (op.substr(0, 6) == "cute::") op.remove_prefix(6);
+  const std::size_t lt = op.find('<');
+  if (lt == std::string_view::npos || op.back() != '>') return {op, ""};
+  return {op.substr(0, lt), op.substr(lt + 1, op.size() - lt - 2)};
+}
+
+// The MMA operation `op`: the catalogue's, or MMA_Traits<UniversalFMA<D,A,B,C>>,
+// which CuTe defines for any types: one thread (ThrID Layout<_1>), one value.
+std::optional<MmaAtom> mma_operation(std::string_view op) {
+  const auto [base, args] = operation_parts(op);
+  if (base == "UniversalFMA")
+    return MmaAtom{std::string(op), IntTuple::tuple({static_int(1), static_int(1), static_int(1)}), one_thread(),
+                   single_value(), single_value(), single_value()};
+  const Atom* atom = find_atom(op);
+  if (!atom || atom->kind != Atom::Kind::Mma) return std::nullopt;
+  return atom->mma;
+}
+
+// The copy operation `op`: the catalogue's, or Copy_Traits<AutoVectorizingCopyWithAssumedAlignment<N>>
+// (DefaultCopy, AutoVectorizingCopy), which move one value of one thread, whatever its type.
+std::optional<CopyAtom> copy_operation(std::string_view op) {
+  const auto [base, args] = operation_parts(op);
+  if (base == "DefaultCopy" || base == "AutoVectorizingCopy" || base == "AutoVectorizingCopyWithAssumedAlignment")
+    return CopyAtom{std::string(op), one_thread(), single_value(), single_value(), single_value()};
+  const Atom* atom = find_atom(op);
+  if (!atom || atom->kind != Atom::Kind::Copy) return std::nullopt;
+  return atom->copy;
+}
+
+// MMA_Atom<Op>: the atom of the operation Op.
+Value mma_atom_named(std::string_view op) {
+  auto atom = mma_operation(op);
+  if (!atom) throw Error(fmt::format("MMA_Atom<{}>: {} is no MMA operation layoutx knows", op, op));
+  return Value::of(std::make_shared<const MmaAtomObject>(std::move(*atom)));
+}
+
+// Copy_Atom<Op, T>: the copy operation Op moving elements of T.
+Value copy_atom_named(std::string_view args) {
+  int depth = 0;
+  std::size_t comma = std::string_view::npos;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    depth += args[i] == '<' ? 1 : args[i] == '>' ? -1 : 0;
+    if (args[i] == ',' && depth == 0) comma = i;
+  }
+  if (comma == std::string_view::npos) throw Error("Copy_Atom takes the operation and the element type: Copy_Atom<Op, T>");
+  const std::string_view op = args.substr(0, comma), type = args.substr(comma + 1);
+  auto atom = copy_operation(op);
+  if (!atom) throw Error(fmt::format("Copy_Atom<{}>: {} is no copy operation layoutx knows", args, op));
+  const int bits = type_bits(type);
+  if (bits == 0) throw Error(fmt::format("Copy_Atom<{}>: {} is no value type layoutx knows", args, type));
+  Diagnostics diag;
+  CopyElements values = copy_elements(*atom, bits, diag);
+  return Value::of(std::make_shared<const CopyAtomObject>(std::move(*atom), bits, std::move(values)));
+}
+
 std::optional<Value> atom_named(std::string_view name, std::string_view template_text) {
   // No atom's name is this long; a huge unknown name costs no catalogue search.
   if (name.size() + template_text.size() > 256) return std::nullopt;
+  if (name.substr(0, 6) == "cute::") name.remove_prefix(6);
+  if (name == "MMA_Atom") return mma_atom_named(template_text);
+  if (name == "Copy_Atom") return copy_atom_named(template_text);
   const std::string full = template_text.empty() ? std::string(name) : fmt::format("{}<{}>", name, template_text);
-  const Atom* atom = find_atom(full);
-  if (!atom) return std::nullopt;
-  if (atom->kind == Atom::Kind::Mma) return Value::of(std::make_shared<const MmaAtomObject>(atom->mma));
-  return Value::of(std::make_shared<const CopyOpObject>(atom->copy));
+  if (auto mma = mma_operation(full)) return Value::of(std::make_shared<const MmaAtomObject>(std::move(*mma)));
+  if (auto copy = copy_operation(full)) return Value::of(std::make_shared<const CopyOpObject>(std::move(*copy)));
+  return std::nullopt;
 }
 
 LanguageExtension make_atom_language() {
@@ -262,11 +484,20 @@ LanguageExtension make_atom_language() {
       {"partition_A", mma_partition(partition_A)},
       {"partition_B", mma_partition(partition_B)},
       {"partition_C", mma_partition(partition_C)},
-      {"partition_fragment_A", mma_fragment(partition_fragment_A)},
-      {"partition_fragment_B", mma_fragment(partition_fragment_B)},
-      {"partition_fragment_C", mma_fragment(partition_fragment_C)},
+      {"partition_fragment_A", mma_fragment(partition_fragment_A, 1)},
+      {"partition_fragment_B", mma_fragment(partition_fragment_B, 2)},
+      {"partition_fragment_C", mma_fragment(partition_fragment_C, 3)},
       {"partition_S", copy_partition(partition_S)},
       {"partition_D", copy_partition(partition_D)},
+      {"retile_S", retile_value},
+      {"retile_D", retile_value},
+      {"get_slice", slice_value},
+      {"get_thread_slice", slice_value},
+      {"make_tiled_copy_A", tiled_copy_of_mma(layout_A_TV, 0, 2)},
+      {"make_tiled_copy_B", tiled_copy_of_mma(layout_B_TV, 1, 2)},
+      {"make_tiled_copy_C", tiled_copy_of_mma(layout_C_TV, 0, 1)},
+      {"make_tiled_copy_S", tiled_copy_of_copy(layout_S_TV)},
+      {"make_tiled_copy_D", tiled_copy_of_copy(layout_D_TV)},
   };
   return e;
 }

@@ -25,6 +25,9 @@ CopyElements copy_elements(const CopyAtom& atom, int bits, Diagnostics& diag) {
   // Rows of 128 bits (one ldmatrix row); an atom that moves fewer bits (a
   // 32-bit cp.async) is one row of its own width.
   const std::int64_t ref_bits = cosize(atom.ref).value, row_bits = std::min<std::int64_t>(128, ref_bits);
+  // Traits that reach one bit (AutoVectorizingCopy's (1,1):(0,0)) move one
+  // value of any width: recast, they stay what they are.
+  if (ref_bits == 1) return {atom.src, atom.dst, atom.ref, make_layout(IntTuple::pair(static_int(1), static_int(1)))};
   if (bits < 1 || row_bits % bits != 0)
     throw Error(fmt::format("{} moves rows of {} bits; an element of {} bits does not divide them (try {})", atom.name,
                             row_bits, bits, element_widths(row_bits)));

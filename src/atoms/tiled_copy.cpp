@@ -118,12 +118,47 @@ TensorSlice partition_D(const TiledCopy& copy, Int thread, const Layout& l, Diag
   return thread_slice(thread, l, tidfrg_D(copy, l, diag), diag);
 }
 
+std::string copy_atom_text(const CopyAtom& atom, int bits, const CopyElements& values, Notation n) {
+  return fmt::format("Copy_Atom\n  ThrID:        {}\n  ValLayoutSrc: {}\n  ValLayoutDst: {}\n  ValLayoutRef: {}\n  ValueType:    {}b",
+                     to_text(atom.thr_id, n), to_text(values.src, n), to_text(values.dst, n), to_text(values.ref, n), bits);
+}
+
 std::string to_text(const TiledCopy& copy, Notation n) {
-  return fmt::format(
-      "TiledCopy\n  Tiler_MN:       {}\n  TiledLayout_TV: {}\nCopy_Atom\n  ThrID:        {}\n  ValLayoutSrc: {}\n"
-      "  ValLayoutDst: {}\n  ValLayoutRef: {}\n  ValueType:    {}b",
-      to_text(copy.tiler_mn, n), to_text(copy.layout_tv, n), to_text(copy.atom.thr_id, n), to_text(copy.values.src, n),
-      to_text(copy.values.dst, n), to_text(copy.values.ref, n), copy.bits);
+  return fmt::format("TiledCopy\n  Tiler_MN:       {}\n  TiledLayout_TV: {}\n{}", to_text(copy.tiler_mn, n),
+                     to_text(copy.layout_tv, n), copy_atom_text(copy.atom, copy.bits, copy.values, n));
+}
+
+TiledCopy make_tiled_copy_impl(const CopyAtom& atom, int bits, const Layout& layout_tv, const IntTuple& tiler_mn,
+                               Diagnostics& diag) {
+  TiledCopy copy;
+  copy.atom = atom;
+  copy.bits = bits;
+  copy.values = copy_elements(atom, bits, diag);
+  require_thread_per_value_row(copy, diag.notation());
+  copy.layout_tv = layout_tv;
+  copy.tiler_mn = tiler_mn;
+  return copy;
+}
+
+Layout retile(const TiledCopy& copy, const Layout& l, Diagnostics& diag) {
+  const int r = modes(l.shape);
+  const Int v = product(l.shape.is_leaf() ? l.shape : l.shape[0]);
+  const Int threads = product(copy.layout_tv.shape[0]);
+  const Int atom_values = product(copy.values.ref.shape[1]);
+  // (m,n) -> v_idx: the shape and order of the first V values inside TiledLayout_TV
+  const Layout inverse = right_inverse(copy.layout_tv, diag.trace());
+  const Layout frg_layout_mn = upcast(composition(inverse, make_layout(copy.tiler_mn), diag), (threads * v).value, diag);
+  // (atom_vals,rest_vals) -> (v,m,n)
+  const Layout frg_layout_v = zipped_divide(
+      logical_product(make_layout(IntTuple(v)), Tiler::of(right_inverse(frg_layout_mn, diag.trace())), diag),
+      Tiler::of(make_layout(IntTuple(atom_values))), diag);
+  const IntTuple tile = prepend(product_each(frg_layout_mn.shape), IntTuple(v));
+  const Layout tiled = zipped_divide(l, shape_tiler(tile), diag);  // ((TileV,TileM,TileN,...),(1,RestM,RestN,...))
+  const Layout values = composition(tiled, Tiler::tuple({Tiler::of(frg_layout_v), Tiler::underscore()}), diag);
+  std::vector<Value> rest{Value::of(static_int(0))};
+  for (int i = 1; i < r; ++i) rest.push_back(underscore());
+  const Value coord = Value::tuple({underscore(), r == 1 ? rest.front() : Value::tuple(std::move(rest))});
+  return tensor_slice(IntTuple(static_int(0)), values, coord, diag.notation()).layout;
 }
 
 }  // namespace layoutx

@@ -212,6 +212,9 @@ std::string to_text(const Value& v, Notation n) {
       return to_text(v.pointer_flag);
     case Value::Kind::Object:
       return object_summary(v.object->print(n));
+    case Value::Kind::Tensor:
+    case Value::Kind::Pointer:
+      return v.object->print(n);
   }
   return "?";
 }
@@ -236,6 +239,8 @@ std::string kind_name(const Value& v) {
     case Value::Kind::PointerFlag:
       return "pointer flag";
     case Value::Kind::Object:
+    case Value::Kind::Tensor:
+    case Value::Kind::Pointer:
       return v.object->type_name();
   }
   return "value";

@@ -10,6 +10,7 @@
 
 #include "call.hpp"
 #include "partitioning.hpp"
+#include "tensor_functions.hpp"
 #include "layoutx/arithmetic_tuple.hpp"
 #include "layoutx/limits.hpp"
 #include "layoutx/notation.hpp"
@@ -1013,11 +1014,11 @@ const std::map<std::string, Function>& table() {
       {"elem_scale", fn_elem_scale},
       {"evenly_divides", fn_evenly_divides},
       {"front", fn_front},
-      {"inner_partition", fn_inner_partition},
+      {"inner_partition", tensor_partition(fn_inner_partition)},
       {"inner_product", fn_inner_product},
-      {"local_partition", fn_local_partition},
-      {"local_tile", fn_local_tile},
-      {"outer_partition", fn_outer_partition},
+      {"local_partition", tensor_partition(fn_local_partition)},
+      {"local_tile", tensor_partition(fn_local_tile)},
+      {"outer_partition", tensor_partition(fn_outer_partition)},
       {"remove", fn_remove},
       {"replace", fn_replace},
       {"reverse", fn_reverse},
@@ -1050,7 +1051,13 @@ const std::map<std::string, Function>& table() {
       {"make_coord", fn_make_tuple},
       {"make_layout", fn_make_layout},
       {"make_layout_like", fn_make_layout_like},
-      {"make_fragment_like", fn_make_fragment_like},
+      {"make_fragment_like", fragment_form(fn_make_fragment_like)},
+      {"make_identity_tensor", fn_make_identity_tensor},
+      {"make_coord_tensor", fn_make_coord_tensor},
+      {"make_tensor", fn_make_tensor},
+      {"make_tensor_like", fn_make_tensor_like},
+      {"make_gmem_ptr", fn_make_gmem_ptr},
+      {"make_smem_ptr", fn_make_smem_ptr},
       {"make_identity_layout", fn_make_identity_layout},
       {"make_basis_like", fn_make_basis_like},
       {"filter_zeros", fn_filter_zeros},

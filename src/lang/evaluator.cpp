@@ -8,6 +8,7 @@
 #include "ast.hpp"
 #include "call.hpp"
 #include "cute_types.hpp"
+#include "tensor_functions.hpp"
 #include "layoutx/arithmetic_tuple.hpp"
 #include "layoutx/limits.hpp"
 #include "layoutx/notation.hpp"
@@ -338,6 +339,7 @@ class Evaluator {
     if ((n.name == "smem_ptr_flag_bits" || n.name == "smem_sparse_ptr_flag_bits") && n.has_template_args)
       return pointer_flag_type(n);
     if (n.name == "Underscore" && !n.has_template_args) return Value::tag(Value::Kind::Underscore);
+    if (n.name == "nullptr") return Value::of(dynamic_int(0));  // an address, as make_gmem_ptr<T>(nullptr) takes it
     if (n.name == "LayoutLeft" || n.name == "GenColMajor") return Value::tag(Value::Kind::LayoutLeft);
     if (n.name == "LayoutRight" || n.name == "GenRowMajor") return Value::tag(Value::Kind::LayoutRight);
     if (const Value* bound = bound_value(n)) return *bound;
@@ -454,6 +456,8 @@ class Evaluator {
       }
       if (const Value* bound = bound_value(n)) return apply_to(*bound, n, 0);
       if (lang::is_run_time_integer(n.name)) return integer_cast(n);
+      if (n.children().empty())  // MMA_Atom<...>(): the value, as MMA_Atom<...>{} is
+        if (auto v = extension_name(n)) return *v;
       if (n.name == "Sw" || n.name == "Swizzle")
         throw SourceError(fmt::format("{}<B,M,S> is not a function; compose it with 'o'", n.name), n.offset);
       throw SourceError(fmt::format("unknown function '{}'{}", excerpt(n.name), did_you_mean(n.name, options_.extension)), n.offset);
@@ -466,6 +470,16 @@ class Evaluator {
       if (const auto* extension_fn = extension_function(n)) return extension_call(n, *extension_fn, args);
     if (outer_ && &n == outermost_ && fn->property != Property::None) keep_call(n, *fn, args);
     return call_with(n, *fn, std::move(args));
+  }
+
+  // t(i), t(i,j), t(_,j) of a tensor.
+  Value tensor_at(const Value& t, const std::vector<Value>& args, const Node& n) {
+    if (args.empty()) throw SourceError("a tensor is indexed with a coordinate: t(i), t(i,j) or t(_,j)", n.offset);
+    try {
+      return lang::tensor_at(t, args.size() == 1 ? args[0] : Value::tuple(args), diag_.notation());
+    } catch (const Error& e) {
+      throw SourceError(e.message(diag_.notation()), n.offset);
+    }
   }
 
   // The extension's function of that name, if any.
@@ -490,7 +504,7 @@ class Evaluator {
   Value call_with(const Node& n, const lang::Function& fn, std::vector<Value> args) {
     lang::Call c{n, std::move(args), options_, diag_};
     try {
-      Value v = fn.impl(c);
+      Value v = lang::has_tensor(c.args) ? lang::call_with_tensors(c, fn.impl) : fn.impl(c);
       if (!n.template_args().empty() && !c.template_args_read)
         throw SourceError(fmt::format("{} takes no template arguments (write {}(...))", n.name, n.name), n.offset);
       return v;
@@ -535,6 +549,7 @@ class Evaluator {
   // callee(args): evaluation or slicing at node n.
   Value evaluate_at(const Value& callee, const std::vector<Value>& args, const Node& n) {
     if (callee.kind == Value::Kind::Swizzle) return swizzle_at(callee.swizzle, args, n);
+    if (callee.kind == Value::Kind::Tensor) return tensor_at(callee, args, n);
     if (!callee.is_layout_like())
       throw SourceError(fmt::format("only a layout can be evaluated with (...), this is {} {}", a_kind_name(callee),
                                     text(callee)),

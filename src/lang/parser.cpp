@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "ast.hpp"
+#include "call.hpp"
 #include "cute_types.hpp"
 #include "grammar.hpp"
 #include "layoutx/arithmetic_tuple.hpp"
@@ -197,6 +198,7 @@ class Builder {
   std::int64_t parse_int64(std::string_view digits, bool negative, std::size_t offset);
   std::vector<GrammarNode> elements_from(std::size_t first);
   GrammarNode cute_value(CuteType type, const GrammarNode& name, std::vector<GrammarNode> args);
+  static std::string type_text(const GrammarNode& n);
 
   std::string_view text_;
   std::vector<GrammarNode> nodes_;
@@ -301,6 +303,7 @@ void Builder::close_tuple(std::size_t begin) {
 void Builder::close_call() {
   std::vector<GrammarNode> args = elements_from(take_list());
   GrammarNode& call = nodes_.back();
+  if (call.kind != Node::Kind::Name && args.empty()) return;  // Layout<...>(): the value, as Layout<...>{} is
   if (call.kind != Node::Kind::Name)
     defer(SourceError("a CuTe type is not called: write its value as Type<...>{}, or build it with make_shape, "
                       "make_stride or make_layout",
@@ -331,12 +334,21 @@ void Builder::close_template_args() {
     return;
   }
   name.has_template_args = true;
+  // The language's functions take integers and value types there; other names
+  // (MMA_Atom<SM80_16x8x16_F32F16F16F32_TN>, Copy_Atom<UniversalCopy<uint128_t>, half_t>,
+  // GMMA operations' GMMA::Major::K) take the types as written.
+  const bool any_type = !find_builtin(name.name);
   for (std::size_t i = first; i < nodes_.size(); ++i) {
     GrammarNode& a = nodes_[i];
     const bool is_type = a.kind == Node::Kind::Name;
     // ScaledBasis<int, N...>: a basis whose scale is held at run time.
     const bool run_time_scale = is_type && i == first && name.name == "ScaledBasis" && is_run_time_integer(a.name);
     const auto bits = run_time_scale ? std::optional<int>(0) : is_type ? value_type_bits(a.name) : std::nullopt;
+    if (is_type && any_type && !run_time_scale && (!bits || a.has_template_args)) {
+      name.targ_values.push_back(0);
+      name.targ_types.push_back(type_text(a));
+      continue;
+    }
     if ((is_type && (!bits || a.has_template_args)) || (!is_type && a.kind != Node::Kind::Integer)) {
       std::string known;
       for (const auto& [type, width] : kValueTypes) known += (known.empty() ? "" : ", ") + std::string(type);
@@ -350,12 +362,24 @@ void Builder::close_template_args() {
   nodes_.resize(first);
 }
 
+// A type argument as written: its name and its own template arguments.
+std::string Builder::type_text(const GrammarNode& n) {
+  std::string out(n.name);
+  if (!n.has_template_args) return out;
+  out += '<';
+  for (std::size_t i = 0; i < n.targ_values.size(); ++i) {
+    if (i) out += ',';
+    out += i < n.targ_types.size() && !n.targ_types[i].empty() ? n.targ_types[i] : std::to_string(n.targ_values[i]);
+  }
+  return out + '>';
+}
+
 // The value of CuTe type `type` (as `name` wrote it) with template arguments
 // `args`: the value-initialized object, as `Type<...>{}` makes it.
 GrammarNode Builder::cute_value(CuteType type, const GrammarNode& name, std::vector<GrammarNode> args) {
   for (GrammarNode& a : args) {
     if (a.kind != Node::Kind::Name || a.has_template_args) continue;
-    if (a.name == "Underscore") {  // CuTe's type of `_`, as in Tile<Underscore, ...>
+    if (a.name == "X" || a.name == "Underscore" || a.name == "cute::X" || a.name == "cute::Underscore") {  // CuTe's `_`
       const std::size_t at = a.offset;
       a = GrammarNode{};
       a.offset = at;

@@ -197,7 +197,9 @@ std::string value_code(const Value& v, CodeForm form) {
     case Value::Kind::LayoutLeft: return tag_code("LayoutLeft", form);
     case Value::Kind::LayoutRight: return tag_code("LayoutRight", form);
     case Value::Kind::PointerFlag: return pointer_flag_code(v.pointer_flag, form);
-    case Value::Kind::Object: throw Error(fmt::format("a {} has no code form here; emit its layouts", v.object->type_name()));
+    case Value::Kind::Object:
+    case Value::Kind::Tensor:
+    case Value::Kind::Pointer: throw Error(fmt::format("a {} has no code form here; emit its layouts", v.object->type_name()));
   }
   return {};
 }
@@ -212,6 +214,8 @@ bool has_python_form(const Value& v) {
     case Value::Kind::LayoutRight:
     case Value::Kind::PointerFlag:
     case Value::Kind::Object:
+    case Value::Kind::Tensor:
+    case Value::Kind::Pointer:
       return false;
     case Value::Kind::Integer:
       return !v.integer.is_scaled_basis();

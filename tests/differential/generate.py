@@ -212,7 +212,7 @@ class SB(Node):
 
 class OnTensor(Node):
     """CuTe's tensor partitioning of a layout: name(L, args) in layoutx; in C++ the partition of the
-    tensor make_coord_tensor(L), as (its layout, where its data starts) (diffx::layout_and_origin)."""
+    tensor make_coord_tensor(L), the tensor (where its data starts, its layout) as CuTe prints it."""
 
     def __init__(self, name, target, args):
         self.name, self.target, self.args = name, target, list(args)
@@ -221,8 +221,8 @@ class OnTensor(Node):
         t = self.target.render(marks)
         parts = [a.render(marks) for a in self.args]
         return (self.name + '(' + ', '.join([t[0]] + [p[0] for p in parts]) + ')',
-                'diffx::layout_and_origin(%s(make_coord_tensor(%s)%s))' % (self.name, t[1], ''.join(', ' + p[1] for p in parts)),
-                'diffx::layout_and_origin(%s(make_coord_tensor(%s)%s))' % (self.name, t[2], ''.join(', ' + p[2] for p in parts)))
+                '%s(make_coord_tensor(%s)%s)' % (self.name, t[1], ''.join(', ' + p[1] for p in parts)),
+                '%s(make_coord_tensor(%s)%s)' % (self.name, t[2], ''.join(', ' + p[2] for p in parts)))
 
 
 UNDERSCORE = Raw('_', '_')
@@ -1380,7 +1380,7 @@ class ThreadPartition(Node):
 
         def cpp(k):
             part = '(%s).get_slice(%s).%s(make_coord_tensor(%s))' % (x[k], t[k], self.name, l[k])
-            return part + '.layout()' if self.fragment else 'diffx::layout_and_origin(%s)' % part
+            return part + '.layout()' if self.fragment else part
         return ('%s(%s, %s, %s)' % (self.name, x[0], t[0], l[0]), cpp(1), cpp(2))
 
 

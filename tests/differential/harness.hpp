@@ -147,12 +147,6 @@ void report(T const& x) {
   }
 }
 
-// A tensor partition of make_coord_tensor(L) as layoutx answers it: (its layout, where its data starts).
-template <class Tensor>
-auto layout_and_origin(Tensor const& t) {
-  return cute::make_tuple(t.layout(), t.data().coord_);
-}
-
 using CaseFn = void (*)();
 
 // Runs every case in its own child process (5 s each) and frames its output.

@@ -50,21 +50,26 @@ def program(rows):
     return PRELUDE + 'int main() {\n' + '\n'.join(body) + '\n}\n'
 
 
-def answers(rows):
+def compiled_output(source_text, what='snippet_answers.py'):
+    """stdout of the program source_text, compiled host-only against $CUTLASS_DIR"""
     cutlass = os.environ.get('CUTLASS_DIR')
     if not cutlass:
-        sys.exit('snippet_answers.py: set CUTLASS_DIR to a CUTLASS checkout')
+        sys.exit(what + ': set CUTLASS_DIR to a CUTLASS checkout')
     cuda = os.environ.get('CUDA_DIR', '/usr/local/cuda')
     with tempfile.TemporaryDirectory() as work:
         source, binary = os.path.join(work, 'snippets.cpp'), os.path.join(work, 'snippets')
         with open(source, 'w') as f:
-            f.write(program(rows))
+            f.write(source_text)
         cmd = ['g++', '-std=c++17', '-O0', '-w', '-I' + os.path.join(cutlass, 'include'),
                '-I' + os.path.join(cuda, 'include'), '-I' + os.path.join(cuda, 'include', 'cccl'), source, '-o', binary]
         built = subprocess.run(cmd, capture_output=True, text=True)
         if built.returncode != 0:
-            sys.exit('snippet_answers.py: CuTe refuses a snippet:\n' + built.stderr[:4000])
-        out = subprocess.run([binary], capture_output=True, text=True, check=True).stdout
+            sys.exit(what + ': CuTe refuses a snippet:\n' + built.stderr[:4000])
+        return subprocess.run([binary], capture_output=True, text=True, check=True).stdout
+
+
+def answers(rows):
+    out = compiled_output(program(rows))
     printed = {}
     for line in out.splitlines():
         index, text = line.split('\t', 1)

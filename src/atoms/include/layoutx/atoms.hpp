@@ -92,6 +92,14 @@ std::string arch_name(std::string_view text);
 // the name, "F32F16F16F32", and from C++ template arguments such as half_t).
 std::vector<std::string> atom_value_types(std::string_view atom_name);
 
+// The widths of an MMA atom's value types D, A, B, C, in bits, from its name
+// (SM80_16x8x16_F32F16F16F32_TN: 32,16,16,32; a GMMA name's three types give
+// C the type of D) or its template arguments (UniversalFMA<float,...>); {} when
+// the name spells none.
+std::vector<int> mma_operand_bits(std::string_view atom_name);
+// The width of a C++ value type (half_t: 16, uint128_t: 128); 0 when `type` names none.
+int type_bits(std::string_view type);
+
 // A value type in the letters of atom names: "half_t" and "f16" -> "F16",
 // "float_e4m3_t" -> "E4M3", "uint128_t" -> "U128"; "" when it names no type.
 std::string value_type_letters(std::string_view type);

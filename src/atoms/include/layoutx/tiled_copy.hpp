@@ -37,6 +37,18 @@ Layout tidfrg_D(const TiledCopy& copy, const Layout& l, Diagnostics& diag);
 TensorSlice partition_S(const TiledCopy& copy, Int thread, const Layout& l, Diagnostics& diag);
 TensorSlice partition_D(const TiledCopy& copy, Int thread, const Layout& l, Diagnostics& diag);
 
+// make_tiled_copy_impl: the atom over a given TiledLayout_TV and Tiler_MN
+// (what make_tiled_copy_A/B/C take from a TiledMMA).
+TiledCopy make_tiled_copy_impl(const CopyAtom& atom, int bits, const Layout& layout_tv, const IntTuple& tiler_mn,
+                               Diagnostics& diag);
+
+// TiledCopy::retile of a tensor's layout (retile_S / retile_D): a fragment
+// whose first mode holds the thread's values regrouped as
+// ((atom values, rest values), RestM, RestN, ...).
+Layout retile(const TiledCopy& copy, const Layout& l, Diagnostics& diag);
+
+// print(Copy_Atom<Op, T>): ThrID, the value layouts in elements of T, ValueType.
+std::string copy_atom_text(const CopyAtom& atom, int bits, const CopyElements& values, Notation n);
 // print(TiledCopy): CuTe's text, Tiler_MN and TiledLayout_TV, then the Copy_Atom.
 std::string to_text(const TiledCopy& copy, Notation n);
 

@@ -2,7 +2,8 @@
 // tile when it holds layouts), a layout, a swizzle, a composed layout, `_`,
 // the LayoutLeft / LayoutRight tags, a shared-memory pointer flag (the
 // middle of a canonical smem layout atom, read from its printed form), or an
-// object the libraries above the core define (a TiledMMA, a TiledCopy, an atom).
+// object the libraries above the core define (a TiledMMA, a TiledCopy, an atom),
+// or a tensor or pointer (tensor.hpp).
 #pragma once
 
 #include <memory>
@@ -21,10 +22,13 @@ struct ValueObject {
   virtual ~ValueObject() = default;
   virtual std::string type_name() const = 0;
   virtual std::string print(Notation n) const = 0;
+  // Whether CuTe's print ends the text with a newline (the multi-line prints of
+  // atoms and tiled operations do); print() leaves it out either way.
+  virtual bool print_ends_line() const { return false; }
 };
 
 struct Value {
-  enum class Kind { Integer, Tuple, Layout, Swizzle, Composed, Underscore, LayoutLeft, LayoutRight, PointerFlag, Object };
+  enum class Kind { Integer, Tuple, Layout, Swizzle, Composed, Underscore, LayoutLeft, LayoutRight, PointerFlag, Object, Tensor, Pointer };
 
   Kind kind = Kind::Underscore;
   Int integer;
@@ -32,7 +36,7 @@ struct Value {
   Layout layout;
   Swizzle swizzle;
   SmemPtrFlag pointer_flag;
-  std::shared_ptr<const ValueObject> object;  // Kind::Object
+  std::shared_ptr<const ValueObject> object;  // Kind::Object, Kind::Tensor (a Tensor), Kind::Pointer (a Pointer)
 
   // Kind::Composed. Held apart, as it is rare and large: a value that
   // carried one inline would cost as much to move and drop as four layouts.
