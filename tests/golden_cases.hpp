@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,13 @@ inline std::string unmark(std::string text) {
     if (!mark) out += text[i];
   }
   return out;
+}
+
+// A print with each register array's address (on the stack, unknowable) written
+// ADDR, as the stored answers have it: ptr[16b](0x7ffd...) -> ptr[16b](ADDR).
+inline std::string masked_addresses(const std::string& s) {
+  static const std::regex address(R"((^|[^a-z_])ptr\[(\d+)b\]\(0x[0-9a-f]+\))");
+  return std::regex_replace(s, address, "$1ptr[$2b](ADDR)");
 }
 
 namespace detail {

@@ -14,6 +14,7 @@
 #include <set>
 #include <sstream>
 
+#include "golden_cases.hpp"
 #include "layout_of.hpp"
 #include "json_lines.hpp"
 #include "layoutx/atom_language.hpp"
@@ -152,7 +153,7 @@ std::string divergence(const DiffCase& c) {
   }
   if (c.error) return "accepted what CuTe refuses (" + c.reason + "): " + render_notation(v, marks);
   try {
-    const std::string got = render_notation(v, marks);
+    const std::string got = masked_addresses(render_notation(v, marks));
     if (got != without_marks(*c.print, c.dynamic)) return "eval gives " + got;
     if (c.print_layout) {
       GridOptions grid_options;

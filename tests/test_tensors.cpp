@@ -2,7 +2,6 @@
 // expression with CuTe's own print of the value, or print_tensor of it).
 #include <doctest/doctest.h>
 
-#include <regex>
 #include <string>
 
 #include "golden_cases.hpp"
@@ -29,12 +28,6 @@ std::string unescaped(const std::string& s) {
   return out;
 }
 
-// A register array's address, which CuTe takes from the stack, masked as the table has it.
-std::string masked(const std::string& s) {
-  static const std::regex address(R"((^|[^a-z_])ptr\[(\d+)b\]\(0x[0-9a-f]+\))");
-  return std::regex_replace(s, address, "$1ptr[$2b](ADDR)");
-}
-
 // What CuTe's print(v) or print_tensor(v) writes for the expression's value.
 std::string printed(const std::string& form, const std::string& expr, bool dynamic) {
   LanguageOptions options;
@@ -49,7 +42,7 @@ std::string printed(const std::string& form, const std::string& expr, bool dynam
     }
     std::string text = render_notation(v, n);
     if (v.object && v.object->print_ends_line()) text += '\n';
-    return masked(text);
+    return masked_addresses(text);
   } catch (const Error& e) {
     return std::string("error: ") + e.what();
   }

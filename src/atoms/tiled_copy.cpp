@@ -84,14 +84,10 @@ void require_thread_per_value_row(const TiledCopy& copy, Notation n) {
 
 TiledCopy make_tiled_copy(const CopyAtom& atom, int bits, const Layout& thr_layout, const Layout& val_layout,
                           Diagnostics& diag) {
-  TiledCopy copy;
-  copy.atom = atom;
-  copy.bits = bits;
-  copy.values = copy_elements(atom, bits, diag);
-  require_thread_per_value_row(copy, diag.notation());
   const Layout layout_mn = raked_product(thr_layout, val_layout, diag);
-  copy.layout_tv = composition(right_inverse(layout_mn, diag.trace()), make_layout(IntTuple::tuple({size(thr_layout), size(val_layout)})), diag);
-  copy.tiler_mn = product_each(layout_mn.shape);
+  const Layout layout_tv = composition(right_inverse(layout_mn, diag.trace()),
+                                       make_layout(IntTuple::tuple({size(thr_layout), size(val_layout)})), diag);
+  TiledCopy copy = make_tiled_copy_impl(atom, bits, layout_tv, product_each(layout_mn.shape), diag);
   const Int atom_threads = product(copy.values.ref.shape[0]), atom_values = product(copy.values.ref.shape[1]);
   const Notation n = diag.notation();
   if (size(thr_layout).value % atom_threads.value != 0)

@@ -95,6 +95,16 @@ Value pointer_value(Iterator it) {
   return v;
 }
 
+Value raw_pointer(std::string element, int bits, std::int64_t address) {
+  Iterator it;
+  it.memory = Memory::Register;
+  it.position = IntTuple(dynamic_int(0));
+  it.bits = bits;
+  it.element = std::move(element);
+  it.base = address;
+  return pointer_value(std::move(it));
+}
+
 Tensor make_identity_tensor(const IntTuple& shape) { return make_coord_tensor(make_identity_layout(shape)); }
 
 Tensor make_coord_tensor(const Layout& l) {

@@ -50,6 +50,11 @@ Value register_tensor(const Call& c, const std::string& element, int bits, const
 
 Value pointer(const Call& c, Memory memory) {
   c.expect_args(1, 1);
+  if (c.node.template_args().empty() && c.args[0].kind == Value::Kind::Pointer) {  // make_gmem_ptr(p) of a typed pointer p
+    Iterator it = pointer_of(c.args[0]);
+    it.memory = memory;
+    return pointer_value(std::move(it));
+  }
   c.expect_template_args(1, 1);
   const auto [element, bits] = element_type(c, 0);
   const Value& a = c.args[0];

@@ -1517,6 +1517,117 @@ class TiledRecipes:
         return ThreadPartition(name, copy, N(g.rng.randrange(threads), 'coord'), self.tensor(ext))
 
 
+class TensorRecipes(TiledRecipes):
+    """Recipes for tensors as values and the TiledMMA / TiledCopy functions that take or make them."""
+
+    def pointer(self, memory=None, elem=None):
+        """make_gmem_ptr<T>(nullptr or an address) / make_smem_ptr<T>(...) -> (node, element bits)"""
+        g = self.g
+        memory = memory or g.pick(['gmem', 'gmem', 'smem'])
+        elem, bits = elem or g.pick(ELEMENT_TYPES)
+        if g.chance(0.6):
+            return Raw('make_%s_ptr<%s>(nullptr)' % (memory, elem), 'make_%s_ptr<%s>(nullptr)' % (memory, elem)), bits
+        a = g.pick([16, 256, 4096, 1 << 20]) * g.rng.randrange(1, 9)
+        return Raw('make_%s_ptr<%s>(%d)' % (memory, elem, a), 'make_%s_ptr<%s>((%s*)%d)' % (memory, elem, elem, a)), bits
+
+    def tensor_of(self, layout, coordinates=True, elem=None):
+        """a tensor of the given layout node: its coordinate tensor or a pointer tensor"""
+        g = self.g
+        if coordinates and g.chance(0.3):
+            return Call('make_coord_tensor', [layout])
+        return Call('make_tensor', [self.pointer(elem=elem)[0], layout])
+
+    def tensor_over(self, extents, rank3=0.15, coordinates=True, elem=None):
+        """a tensor covering a few tiles of the given extents (an identity tensor, or a layout's tensor)"""
+        g = self.g
+        target = self.tensor(extents, rank3, coordinates)
+        if isinstance(target, Call) and target.name == 'make_identity_layout':
+            return Call('make_identity_tensor', target.args)
+        return self.tensor_of(target, coordinates, elem)
+
+    def make_identity_tensor(self):
+        return Call('make_identity_tensor', [tuple_node(self.g.shape(max_size=1024), 'shape')])
+
+    def make_coord_tensor(self):
+        return Call('make_coord_tensor', [self.g.layout(max_size=1024)])
+
+    def make_tensor(self):
+        g = self.g
+        s = g.shape(max_size=4096)
+        if g.chance(0.3):
+            return Call('make_tensor', [self.pointer()[0], tuple_node(s, 'shape'), tuple_node(g.strides_for(s), 'stride')])
+        return Call('make_tensor', [self.pointer()[0], g.layout_node(s, g.strides_for(s))])
+
+    def make_ptr(self, memory):
+        return self.pointer(memory)[0]
+
+    def make_tensor_like(self):
+        g = self.g
+        s = g.shape(max_size=256)
+        # CuTe owns register arrays of static layouts only
+        return Call('make_tensor_like', [Fixed(self.tensor_of(g.layout_node(s, g.strides_for(s)), False))])
+
+    def thread_slice(self, name):
+        g = self.g
+        if g.chance(0.5):
+            mma, _, threads = self.tiled_mma()
+            return Method(name, mma, [N(g.rng.randrange(threads), 'coord')])
+        copy, _, threads = self.tiled_copy()
+        return Method(name, copy, [N(g.rng.randrange(threads), 'coord')])
+
+    def copy_atom_for(self, bits_choices):
+        """a Copy_Atom<op, T>{} whose T fits: -> (node, T, element bits)"""
+        g = self.g
+        while True:
+            name, bits, threads = g.pick(COPY_ATOMS)
+            elem, ebits = g.pick(ELEMENT_TYPES)
+            if ebits in bits_choices and bits % ebits == 0 and (threads == 1 or ebits in (16, 32)):
+                text = 'Copy_Atom<%s, %s>{}' % (name, elem)
+                return Raw(text, text), elem, ebits
+
+    def tiled_copy_of_mma(self, name):
+        g = self.g
+        mma, _, _ = self.tiled_mma()
+        atom = g.pick(['UniversalCopy<uint32_t>', 'UniversalCopy<uint64_t>', 'UniversalCopy<uint128_t>', 'SM75_U32x4_LDSM_N',
+                       'SM75_U32x2_LDSM_N', 'SM75_U32x1_LDSM_N', 'DefaultCopy'])
+        elem = g.pick(['half_t', 'half_t', 'float', 'bfloat16_t'])
+        text = 'Copy_Atom<%s, %s>{}' % (atom, elem)
+        return Call(name, [Raw(text, text), mma])
+
+    def tiled_copy_of_copy(self, name):
+        copy, _, _ = self.tiled_copy()
+        atom, _, _ = self.copy_atom_for([8, 16, 32, 64])
+        return Call(name, [atom, copy])
+
+    def thr_partition(self, name):
+        """thr.partition_X(tensor) of a thread slice, tensors of every kind"""
+        g = self.g
+        if name in ('partition_S', 'partition_D'):
+            copy, ext, threads = self.tiled_copy()
+            thr = Method('get_slice', copy, [N(g.rng.randrange(threads), 'coord')])
+            return Method(name, thr, [self.tensor_over(ext)])
+        mma, (m, n, k), threads = self.tiled_mma()
+        ext = {'A': (m, k), 'B': (n, k), 'C': (m, n)}[name[-1]]
+        thr = Method('get_slice', mma, [N(g.rng.randrange(threads), 'coord')])
+        return Method(name, thr, [self.tensor_over(ext)])
+
+    def retile(self, name):
+        """thr_copy.retile_X(the MMA fragment of the same thread), the copy made for the MMA's operand"""
+        g = self.g
+        mma, (m, n, k), threads = self.tiled_mma()
+        operand = g.pick(['A', 'B', 'C'])
+        atom = g.pick(['UniversalCopy<uint32_t>', 'UniversalCopy<uint64_t>', 'DefaultCopy'] +
+                      (['SM75_U32x4_LDSM_N', 'SM75_U32x2_LDSM_N'] if operand != 'C' else []))
+        elem = 'half_t' if operand != 'C' else g.pick(['half_t', 'float'])
+        text = 'Copy_Atom<%s, %s>{}' % (atom, elem)
+        t = N(g.rng.randrange(threads), 'coord')
+        copy = Call('make_tiled_copy_' + operand, [Raw(text, text), mma])
+        ext = {'A': (m, k), 'B': (n, k), 'C': (m, n)}[operand]
+        tensor = Fixed(self.tensor_over(ext, rank3=0.0, coordinates=False))
+        frag = Method('partition_fragment_' + operand, Method('get_slice', mma, [t]), [tensor])
+        return Method(name, Method('get_slice', copy, [t]), [frag])
+
+
 TILED_RECIPES = {
     'make_tiled_mma': TiledRecipes.make_tiled_mma, 'make_tiled_copy': TiledRecipes.make_tiled_copy,
     'get_layoutA_TV': lambda r: r.mma_layout('get_layoutA_TV'), 'get_layoutB_TV': lambda r: r.mma_layout('get_layoutB_TV'),
@@ -1533,9 +1644,26 @@ TILED_RECIPES = {
     'plain_partition_fragment_A': lambda r: r.mma_partition('partition_fragment_A', True, False),
     'plain_partition_fragment_B': lambda r: r.mma_partition('partition_fragment_B', True, False),
 }
+TENSOR_RECIPES = {
+    'make_identity_tensor': TensorRecipes.make_identity_tensor, 'make_coord_tensor': TensorRecipes.make_coord_tensor,
+    'make_tensor': TensorRecipes.make_tensor, 'make_gmem_ptr': lambda r: r.make_ptr('gmem'),
+    'make_smem_ptr': lambda r: r.make_ptr('smem'), 'make_tensor_like': TensorRecipes.make_tensor_like,
+    'get_slice': lambda r: r.thread_slice('get_slice'), 'get_thread_slice': lambda r: r.thread_slice('get_thread_slice'),
+    'make_tiled_copy_A': lambda r: r.tiled_copy_of_mma('make_tiled_copy_A'),
+    'make_tiled_copy_B': lambda r: r.tiled_copy_of_mma('make_tiled_copy_B'),
+    'make_tiled_copy_C': lambda r: r.tiled_copy_of_mma('make_tiled_copy_C'),
+    'make_tiled_copy_S': lambda r: r.tiled_copy_of_copy('make_tiled_copy_S'),
+    'make_tiled_copy_D': lambda r: r.tiled_copy_of_copy('make_tiled_copy_D'),
+    'thr_partition_A': lambda r: r.thr_partition('partition_A'), 'thr_partition_B': lambda r: r.thr_partition('partition_B'),
+    'thr_partition_C': lambda r: r.thr_partition('partition_C'), 'thr_partition_S': lambda r: r.thr_partition('partition_S'),
+    'thr_partition_D': lambda r: r.thr_partition('partition_D'),
+    'retile_S': lambda r: r.retile('retile_S'), 'retile_D': lambda r: r.retile('retile_D'),
+}
 # the function a recipe of another name calls
 TILED_OPS = {'size_of_tiled': 'size', 'plain_partition_fragment_A': 'partition_fragment_A',
-             'plain_partition_fragment_B': 'partition_fragment_B'}
+             'plain_partition_fragment_B': 'partition_fragment_B', 'thr_partition_A': 'partition_A',
+             'thr_partition_B': 'partition_B', 'thr_partition_C': 'partition_C', 'thr_partition_S': 'partition_S',
+             'thr_partition_D': 'partition_D'}
 
 
 COORD_FUNCTIONS = ['composition', 'composition_rhs', 'logical_divide', 'zipped_divide', 'tiled_divide', 'flat_divide', 'coalesce',
@@ -1631,7 +1759,10 @@ def generate(seed, count, mode, prefix, ops=None):
     while len(out) < count and attempts < count * 20:
         attempts += 1
         op = ops[len(out) % len(ops)] if rng.random() < 0.9 else rng.choice(ops)
-        node = TILED_RECIPES[op](TiledRecipes(g)) if op in TILED_RECIPES else RECIPES[op](Recipes(g))
+        if op in TENSOR_RECIPES:
+            node = TENSOR_RECIPES[op](TensorRecipes(g))
+        else:
+            node = TILED_RECIPES[op](TiledRecipes(g)) if op in TILED_RECIPES else RECIPES[op](Recipes(g))
         policy = rng.choice(POLICIES) if mode == 'dynamic' else 'static'
         marks = Marks(mode, policy, rng)
         expr, cpp, twin = node.render(marks)

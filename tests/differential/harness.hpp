@@ -34,13 +34,15 @@ struct is_swizzle_fn : std::false_type {};
 template <int B, int M, int S>
 struct is_swizzle_fn<Swizzle<B, M, S>> : std::true_type {};
 
-// A TiledCopy (it names its TiledLayout_TV) or a TiledMMA (it has a ThrLayoutVMNK).
+// A TiledCopy (it names its TiledLayout_TV), a TiledMMA or ThrMMA (it has a ThrLayoutVMNK) or a ThrCopy.
 template <class T, class = void>
 struct is_tiled_object : std::false_type {};
 template <class T>
 struct is_tiled_object<T, std::void_t<typename T::TiledLayout_TV>> : std::true_type {};
 template <class T>
 struct is_tiled_object<T, std::void_t<decltype(std::declval<T const&>().get_thr_layout_vmnk())>> : std::true_type {};
+template <class T>  // a ThrCopy: a thread's slice of a TiledCopy
+struct is_tiled_object<T, std::void_t<decltype(std::declval<T const&>().thr_idx_)>> : std::true_type {};
 
 template <class T>
 constexpr bool int_leaves();

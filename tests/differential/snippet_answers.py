@@ -28,8 +28,8 @@ using namespace cute;
 '''
 
 
-def read_table(path):
-    """(comment and header lines, [(form, snippet)]) of the table"""
+def read_table(path, columns=2):
+    """(comment and header lines, [the first `columns` fields of each row]) of the table"""
     head, rows = [], []
     with open(path) as f:
         for line in f:
@@ -37,9 +37,26 @@ def read_table(path):
             if not line or line.startswith('#') or line.startswith('form\t'):
                 head.append(line)
                 continue
-            cols = line.split('\t')
-            rows.append((cols[0], cols[1]))
+            rows.append(tuple(line.split('\t')[:columns]))
     return head, rows
+
+
+def update_table(path, head, rows, cute, check):
+    """Write CuTe's answers as the table's last column, or with `check` exit 1 when one differs."""
+    if check:
+        with open(path) as f:
+            stored = [l.rstrip('\n').split('\t') for l in f
+                      if l.strip() and not l.startswith('#') and not l.startswith('form\t')]
+        width = len(rows[0]) if rows else 0
+        wrong = [(r[1], r[width] if len(r) > width else '', c) for r, c in zip(stored, cute) if len(r) <= width or r[width] != c]
+        for snippet, have, want in wrong:
+            print(f'{snippet}\n  table: {have}\n  CuTe:  {want}')
+        sys.exit(1 if wrong else 0)
+    with open(path, 'w') as f:
+        for line in head:
+            f.write(line + '\n')
+        for row, answer in zip(rows, cute):
+            f.write('\t'.join(row) + f'\t{answer}\n')
 
 
 def program(rows):
@@ -79,23 +96,9 @@ def answers(rows):
 
 def main():
     args = [a for a in sys.argv[1:] if a != '--check']
-    check = '--check' in sys.argv[1:]
     path = args[0] if args else DEFAULT_TABLE
-    comments, rows = read_table(path)
-    cute = answers(rows)
-    if check:
-        with open(path) as f:
-            stored = [l.rstrip('\n').split('\t') for l in f
-                      if l.strip() and not l.startswith('#') and not l.startswith('form\t')]
-        wrong = [(r[1], r[2] if len(r) > 2 else '', c) for r, c in zip(stored, cute) if len(r) < 3 or r[2] != c]
-        for snippet, have, want in wrong:
-            print(f'{snippet}\n  table: {have}\n  CuTe:  {want}')
-        sys.exit(1 if wrong else 0)
-    with open(path, 'w') as f:
-        for line in comments:
-            f.write(line + '\n')
-        for (form, snippet), answer in zip(rows, cute):
-            f.write(f'{form}\t{snippet}\t{answer}\n')
+    head, rows = read_table(path)
+    update_table(path, head, rows, answers(rows), '--check' in sys.argv[1:])
 
 
 if __name__ == '__main__':

@@ -17,7 +17,10 @@ import os
 import re
 import sys
 
-from snippet_answers import compiled_output
+from snippet_answers import compiled_output, read_table, update_table
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'tools'))
+from check_cases import masked  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_TABLE = os.path.join(HERE, '..', 'data', 'tensor_snippets.tsv')
@@ -34,27 +37,8 @@ PRELUDE = r'''
 using namespace cute;
 '''
 
-REGISTER_ADDRESS = re.compile(r'(?<![a-z_])ptr\[(\d+)b\]\(0x[0-9a-f]+\)')
-
-
 def escaped(text):
     return text.replace('\\', '\\\\').replace('\n', '\\n').replace('\t', '\\t')
-
-
-def masked(text):
-    return REGISTER_ADDRESS.sub(r'ptr[\1b](ADDR)', text)
-
-
-def read_table(path):
-    head, rows = [], []
-    with open(path) as f:
-        for line in f:
-            line = line.rstrip('\n')
-            if not line or line.startswith('#') or line.startswith('form\t'):
-                head.append(line)
-                continue
-            rows.append(line.split('\t')[:3])
-    return head, rows
 
 
 def program(rows):
@@ -75,22 +59,9 @@ def answers(rows):
 
 def main():
     args = [a for a in sys.argv[1:] if a != '--check']
-    check = '--check' in sys.argv[1:]
     path = args[0] if args else DEFAULT_TABLE
-    head, rows = read_table(path)
-    cute = answers(rows)
-    if check:
-        with open(path) as f:
-            stored = [l.rstrip('\n').split('\t') for l in f if l.strip() and not l.startswith('#') and not l.startswith('form\t')]
-        wrong = [(r[1], r[3] if len(r) > 3 else '', c) for r, c in zip(stored, cute) if len(r) < 4 or r[3] != c]
-        for expr, have, want in wrong:
-            print(f'{expr}\n  table: {have}\n  CuTe:  {want}')
-        sys.exit(1 if wrong else 0)
-    with open(path, 'w') as f:
-        for line in head:
-            f.write(line + '\n')
-        for (form, expr, cpp), answer in zip(rows, cute):
-            f.write(f'{form}\t{expr}\t{cpp}\t{answer}\n')
+    head, rows = read_table(path, 3)
+    update_table(path, head, rows, answers(rows), '--check' in sys.argv[1:])
 
 
 if __name__ == '__main__':

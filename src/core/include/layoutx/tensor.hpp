@@ -28,7 +28,7 @@ enum class Memory {
   Coordinate,  // ArithmeticTupleIterator: ArithTuple(...)
   Global,      // gmem_ptr[Nb](address)
   Shared,      // smem_ptr[Nb](address)
-  Register,    // an owning register array: ptr[Nb](address)
+  Register,    // an owning register array, or a raw T* pointer: ptr[Nb](address)
 };
 
 // Where a tensor's data starts.
@@ -63,6 +63,9 @@ struct Pointer : ValueObject {
 
 Value tensor_value(Iterator it, AnyLayout l);
 Value pointer_value(Iterator it);
+// A raw pointer T* at a known address (nullptr is 0), as `float* A = nullptr;`
+// makes one: what make_gmem_ptr(A) and make_smem_ptr(A) take.
+Value raw_pointer(std::string element, int bits, std::int64_t address);
 // The tensor or pointer a value of kind Tensor or Pointer holds.
 const Tensor& as_tensor(const Value& v);
 const Iterator& as_pointer(const Value& v);
