@@ -87,16 +87,7 @@ TiledCopy make_tiled_copy(const CopyAtom& atom, int bits, const Layout& thr_layo
   const Layout layout_mn = raked_product(thr_layout, val_layout, diag);
   const Layout layout_tv = composition(right_inverse(layout_mn, diag.trace()),
                                        make_layout(IntTuple::tuple({size(thr_layout), size(val_layout)})), diag);
-  TiledCopy copy = make_tiled_copy_impl(atom, bits, layout_tv, product_each(layout_mn.shape), diag);
-  const Int atom_threads = product(copy.values.ref.shape[0]), atom_values = product(copy.values.ref.shape[1]);
-  const Notation n = diag.notation();
-  if (size(thr_layout).value % atom_threads.value != 0)
-    throw Error(fmt::format("TiledCopy uses too few thrs for selected CopyAtom: {} threads, the atom takes {}",
-                            to_text(size(thr_layout), n), to_text(atom_threads, n)));
-  if (size(val_layout).value % atom_values.value != 0)
-    throw Error(fmt::format("TiledCopy uses too few vals for selected CopyAtom: {} values, the atom moves {}",
-                            to_text(size(val_layout), n), to_text(atom_values, n)));
-  return copy;
+  return make_tiled_copy_impl(atom, bits, layout_tv, product_each(layout_mn.shape), diag);
 }
 
 Int thread_count(const TiledCopy& copy) { return product(copy.layout_tv.shape[0]); }
@@ -133,6 +124,16 @@ TiledCopy make_tiled_copy_impl(const CopyAtom& atom, int bits, const Layout& lay
   require_thread_per_value_row(copy, diag.notation());
   copy.layout_tv = layout_tv;
   copy.tiler_mn = tiler_mn;
+  // TiledCopy's static_asserts: its threads and values are whole atoms.
+  const Int atom_threads = product(copy.values.ref.shape[0]), atom_values = product(copy.values.ref.shape[1]);
+  const Int threads = product(layout_tv.shape[0]), values = product(layout_tv.shape[1]);
+  const Notation n = diag.notation();
+  if (threads.value % atom_threads.value != 0)
+    throw Error(fmt::format("TiledCopy uses too few thrs for selected CopyAtom: {} threads, the atom takes {}",
+                            to_text(threads, n), to_text(atom_threads, n)));
+  if (values.value % atom_values.value != 0)
+    throw Error(fmt::format("TiledCopy uses too few vals for selected CopyAtom: {} values, the atom moves {}",
+                            to_text(values, n), to_text(atom_values, n)));
   return copy;
 }
 
