@@ -11,6 +11,7 @@
 
 #include "function_call.hpp"
 #include "layoutx/program.hpp"
+#include "layoutx/tensor.hpp"
 #include "printf_format.hpp"
 #include "program_ast.hpp"
 #include "program_datum.hpp"
@@ -1183,6 +1184,11 @@ class Interpreter {
 
   Value value_of(const Datum& d, std::size_t offset) {
     if (d.kind == Datum::Kind::Value) return d.value;
+    if (d.kind == Datum::Kind::Pointer) {  // a T* (make_gmem_ptr(A) takes it), at its known address
+      const auto bits = value_type_bits(d.text);
+      if (!bits) throw SourceError(fmt::format("a pointer to {} is no pointer to a value type layoutx knows", d.text), offset);
+      return raw_pointer(d.text, *bits, d.address);
+    }
     if (d.kind == Datum::Kind::Type && d.type_has_value) return d.value;
     if (d.kind == Datum::Kind::Dim3) {
       std::vector<Value> elems;
@@ -1388,6 +1394,18 @@ class Interpreter {
       }
       return Datum{};
     }
+    if (name == "print_tensor") {  // of a coordinate tensor: its elements are its coordinates
+      if (e.kids.size() != 2) throw SourceError("print_tensor takes one tensor", e.offset);
+      const Value t = value_of(eval(e.kids[1]), e.kids[1].offset);
+      if (t.kind != Value::Kind::Tensor)
+        throw SourceError(fmt::format("print_tensor takes a tensor, not {}", a_kind_name(t)), e.kids[1].offset);
+      try {
+        write(print_tensor_text(as_tensor(t), Notation{true}), e.offset);
+      } catch (const Error& err) {
+        throw SourceError(fmt::format("print_tensor: {}", err.message(Notation{true})), e.offset);
+      }
+      return Datum{};
+    }
     if (name == "static_assert" || name == "CUTE_STATIC_ASSERT" || name == "CUTE_STATIC_ASSERT_V") {
       static_assertion(e, name);
       return Datum{};
@@ -1517,6 +1535,12 @@ class Interpreter {
   }
 
   // What CuTe's print(x) writes.
+  // CuTe's print(x): an atom's or a tiled operation's every line, ending with its newline.
+  static std::string printed(const Value& v) {
+    if (v.kind != Value::Kind::Object) return to_text(v, Notation{true});
+    return v.object->print(Notation{true}) + (v.object->print_ends_line() ? "\n" : "");
+  }
+
   std::string print_text(const Datum& d, std::size_t offset) {
     switch (d.kind) {
       case Datum::Kind::Value:
@@ -1535,7 +1559,7 @@ class Interpreter {
               return std::to_string(v);
           }
         }
-        return to_text(d.value, Notation{true});
+        return printed(d.value);
       case Datum::Kind::Real:
         return fmt::format("{:f}", d.real);
       case Datum::Kind::String:
@@ -1543,7 +1567,7 @@ class Interpreter {
       case Datum::Kind::Dim3:
         return fmt::format("({},{},{})", d.dim[0], d.dim[1], d.dim[2]);
       case Datum::Kind::Type:
-        if (d.type_has_value) return to_text(d.value, Notation{true});
+        if (d.type_has_value) return printed(d.value);
         break;
       default:
         break;
