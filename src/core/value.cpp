@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "layoutx/error.hpp"
 #include "layoutx/notation.hpp"
 
 namespace layoutx {
@@ -164,6 +165,12 @@ std::optional<Tiler> as_tiler(const Value& v) {
     default:
       return std::nullopt;
   }
+}
+
+Tiler to_tiler(const Value& v, Notation n) {
+  if (auto t = as_tiler(v)) return std::move(*t);
+  throw Error(fmt::format("expected a tiler (a layout, a shape, '_' or a tuple of them), got {} {}", a_kind_name(v),
+                          to_text(v, n)));
 }
 
 namespace {

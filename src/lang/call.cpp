@@ -76,12 +76,6 @@ AnyLayout Call::any_layout(std::size_t i) const {
   return layout(i);
 }
 
-Tiler to_tiler(const Value& v, Notation n) {
-  if (auto t = as_tiler(v)) return std::move(*t);
-  throw Error(fmt::format("expected a tiler (a layout, a shape, '_' or a tuple of them), got {} {}", a_kind_name(v),
-                          to_text(v, n)));
-}
-
 Tiler Call::tiler(std::size_t i) const {
   try {
     return to_tiler(args.at(i), diag.notation());

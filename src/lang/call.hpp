@@ -64,11 +64,4 @@ struct Function {
 // The function table: name -> function.
 const Function* find_builtin(std::string_view name);
 
-// composition(a, b) for every pair of kinds CuTe composes (the `o` operator).
-Value compose(const Value& a, const Value& b, Diagnostics& diag);
-
-// Convert a tile or shape value into a tiler (throws Error on other kinds).
-Tiler to_tiler(const Value& v, Notation n);
-
-
 }  // namespace layoutx::lang

@@ -14,6 +14,7 @@
 #include "layoutx/notation.hpp"
 #include "layoutx/smem_layout_atoms.hpp"
 #include "layoutx/swizzle_slice.hpp"
+#include "layoutx/value_composition.hpp"
 #include "value_types.hpp"
 
 namespace layoutx {
@@ -677,10 +678,10 @@ class Evaluator {
       if (outer_ && &n == outermost_ && i == parts.size())
         *outer_ = OuterCall{Property::Composition, "composition", {acc, rhs},
                             [](std::vector<Value> operands, Diagnostics& diag) {
-                              return lang::compose(operands[0], operands[1], diag);
+                              return compose_values(operands[0], operands[1], diag);
                             }};
       try {
-        acc = lang::compose(acc, rhs, diag_);
+        acc = compose_values(acc, rhs, diag_);
       } catch (const SourceError&) {
         throw;
       } catch (const Error& e) {

@@ -73,6 +73,8 @@ struct Value {
 
 // The value as a tiler (a layout, an integer, `_`, or a tuple of them); nullopt for other kinds.
 std::optional<Tiler> as_tiler(const Value& v);
+// The same, refusing other kinds with an Error that names the value in `n`.
+Tiler to_tiler(const Value& v, Notation n);
 
 // CuTe's print of the value; a kind name for messages ("layout", "int tuple", ...).
 std::string to_text(const Value& v, Notation n = {});

@@ -1,21 +1,22 @@
+// The language's functions on tensors: slice_and_offset, domain_offset and
 // CuTe's tensor partitioning (tensor_impl.hpp: inner_partition, outer_partition,
 // local_tile, local_partition) on a layout. CuTe partitions tensors; a layout L
 // here stands for the tensor make_coord_tensor(L), whose data starts at the zero
 // of L's codomain (0, or the coordinate (0,0,...) of a coordinate layout). A
 // partition answers what the partitioned tensor holds: (its layout, where its
 // data starts), as slice_and_offset answers (layout, offset).
-#include "partitioning.hpp"
-
 #include <fmt/format.h>
 
 #include <functional>
 
+#include "builtins.hpp"
 #include "layoutx/algebra.hpp"
 #include "layoutx/arithmetic_tuple.hpp"
 #include "layoutx/notation.hpp"
+#include "layoutx/swizzle_slice.hpp"
 #include "layoutx/tensor_slice.hpp"
 
-namespace layoutx::lang {
+namespace layoutx::lang::tensors {
 
 namespace {
 
@@ -98,6 +99,44 @@ Layout partitioned_layout(const Call& c) {
 
 }  // namespace
 
+// slice_and_offset(c, L): the slice L(c) and the offset where it starts, crd2idx(c, L) (`_` counts as 0).
+Value fn_slice_and_offset(const Call& c) {
+  c.expect_args(2, 2);
+  const AnyLayout any = c.any_layout(1);
+  const Value& coord = c.args[0];
+  if (const auto* composed = std::get_if<ComposedLayout>(&any)) try {
+      const SlicedLayout s = slice_and_offset(coord, *composed, c.diag);
+      return Value::tuple({Value::of(s.layout), Value::of(s.offset)});
+    } catch (const SourceError&) {
+      throw;
+    } catch (const Error& e) {
+      c.fail(e.message(c.diag.notation()));
+    }
+  const Layout& l = std::get<Layout>(any);
+  try {
+    const Layout sliced{slice(coord, l.shape, c.diag.notation()), slice(coord, l.stride, c.diag.notation())};
+    return Value::tuple({Value::of(sliced), Value::of(offset_at(l, underscores_as_zero(coord)))});
+  } catch (const SourceError&) {
+    throw;
+  } catch (const Error& e) {
+    c.fail(e.message(c.diag.notation()));
+  }
+}
+
+// domain_offset(c, L): the layout unchanged and the offset L(c).
+Value fn_domain_offset(const Call& c) {
+  c.expect_args(2, 2);
+  const Layout l = c.layout(1);
+  const IntTuple coord = c.int_tuple(0);
+  try {
+    return Value::tuple({Value::of(l), Value::of(offset_at(l, coord))});
+  } catch (const SourceError&) {
+    throw;
+  } catch (const Error& e) {
+    c.fail(e.message(c.diag.notation()));
+  }
+}
+
 Value fn_inner_partition(const Call& c) {
   c.expect_args(3, 3);
   c.expect_template_args(0, 0);
@@ -144,4 +183,4 @@ Value fn_local_partition(const Call& c) {
   });
 }
 
-}  // namespace layoutx::lang
+}  // namespace layoutx::lang::tensors
