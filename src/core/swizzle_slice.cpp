@@ -10,7 +10,7 @@
 
 #include <fmt/format.h>
 
-#include "layoutx/tensor_slice.hpp"
+#include "layoutx/tensor_partition.hpp"
 
 namespace layoutx {
 

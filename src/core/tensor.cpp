@@ -5,7 +5,7 @@
 
 #include "layoutx/arithmetic_tuple.hpp"
 #include "layoutx/notation.hpp"
-#include "layoutx/tensor_slice.hpp"
+#include "layoutx/tensor_partition.hpp"
 
 namespace layoutx {
 

@@ -8,7 +8,7 @@
 
 #include "ast.hpp"
 #include "layoutx/language.hpp"
-#include "layoutx/tensor_slice.hpp"
+#include "layoutx/tensor_partition.hpp"
 
 namespace layoutx::lang {
 

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "layoutx/atoms.hpp"
-#include "layoutx/tensor_slice.hpp"
+#include "layoutx/tensor_partition.hpp"
 
 namespace layoutx {
 

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "layoutx/atoms.hpp"
-#include "layoutx/tensor_slice.hpp"
+#include "layoutx/tensor_partition.hpp"
 #include "layoutx/tiler.hpp"
 
 namespace layoutx {
