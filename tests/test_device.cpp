@@ -5,7 +5,7 @@
 
 #include <random>
 
-#include "flat_layout_build.hpp"
+#include "device/flat_layout_build.hpp"
 #include "golden_cases.hpp"
 #include "layout_of.hpp"
 #include "layoutx/device.hpp"

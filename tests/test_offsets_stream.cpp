@@ -10,10 +10,10 @@
 #include <random>
 #include <string>
 
-#include "../src/render/decimal.hpp"
 #include "layout_of.hpp"
 #include "layoutx/language.hpp"
 #include "layoutx/render.hpp"
+#include "render/decimal.hpp"
 #include "test_support.hpp"
 
 namespace layoutx {

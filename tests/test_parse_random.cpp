@@ -7,9 +7,9 @@
 #include <cctype>
 #include <random>
 
-#include "../src/lang/ast.hpp"
-#include "../src/lang/plain_forms.hpp"
 #include "golden_cases.hpp"
+#include "lang/ast.hpp"
+#include "lang/plain_forms.hpp"
 #include "layoutx/language.hpp"
 #include "test_support.hpp"
 
