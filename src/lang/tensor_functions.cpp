@@ -13,7 +13,7 @@
 #include "layoutx/arithmetic_tuple.hpp"
 #include "layoutx/notation.hpp"
 #include "layoutx/tensor.hpp"
-#include "partitioning.hpp"
+#include "builtins.hpp"
 
 namespace layoutx::lang {
 
