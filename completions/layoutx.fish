@@ -16,7 +16,7 @@ function __layoutx_path
             continue
         end
         switch "$path|$word"
-            case '|--color' '|--max-depth' '|--max-length' '|--max-cells' '|--shape' '|-D' '|--define' 'eval|-j' 'eval|--jobs' 'emit|--as' 'emit|--warps' 'emit|--shape' 'print|--color-by' 'print|--bits' 'print|--rows' 'print|--cols' 'run|--thread' 'run|--cta' 'run|--block' 'run|--grid' 'run|--max-steps' 'run|--max-output' 'offsets|-f' 'offsets|--format' 'eq|--max-diffs' 'eq|--limit' 'lookup|-o' 'lookup|--offset' 'lookup|-i' 'lookup|--index' 'lookup|-c' 'lookup|--coord' 'lookup|--max-matches' 'coalescing|-e' 'coalescing|--elem-bytes' 'coalescing|--element-bytes' 'coalescing|--elem-bits' 'coalescing|-w' 'coalescing|--warp' 'coalescing|--vector' 'coalescing|--max-vector-bytes' 'coalescing|--sector-bytes' 'coalescing|--line-bytes' 'coalescing|--limit' 'check|--first' 'check|--limit' 'draw|--atom' 'draw|--format' 'draw|-o' 'draw|--output' 'draw|--max-picture-cells' 'draw|--color-by' 'draw|--bits' 'tv|--thr-id' 'tv|--atom' 'tv|--operand' 'tv|--elem-bits' 'tv|--bits' 'tv|--elem-bytes' 'tv|--format' 'tv|-o' 'tv|--output' 'tv|--max-picture-cells' 'atom|--arch' 'atom|--kind' 'atom|--type' 'atom|--gmem' 'atom|--smem' 'atom|--multicast' 'atom|--tile' 'atom|--permute' 'atom|--bits' 'atom|--format' 'atom|-o' 'atom|--output' 'atom|--max-picture-cells' 'partition|--mma' 'partition|--atoms' 'partition|--permute' 'partition|--copy' 'partition|--thr' 'partition|--val' 'partition|--operand' 'partition|--elem-bits' 'partition|--bits' 'partition|--elem-bytes' 'partition|--tile' 'partition|--tile-coord' 'partition|--problem' 'partition|-t' 'partition|--thread' 'partition|--owner' 'partition|-f' 'partition|--format' 'partition|-o' 'partition|--output' 'partition|--max-picture-cells' 'bank|--access' 'bank|--atom' 'bank|--smem' 'bank|--elem-bytes' 'bank|--elem-bits' 'swizzle-search|--write' 'swizzle-search|--read' 'swizzle-search|--top' 'swizzle-search|--elem-bytes' 'swizzle-search|--elem-bits'
+            case '|--color' '|--max-depth' '|--max-length' '|--max-cells' '|--shape' '|-D' '|--define' 'eval|-j' 'eval|--jobs' 'emit|--as' 'emit|--warps' 'emit|--shape' 'print|--color-by' 'print|--bits' 'print|--rows' 'print|--cols' 'run|--thread' 'run|--cta' 'run|--block' 'run|--grid' 'run|--max-steps' 'run|--max-output' 'offsets|-f' 'offsets|--format' 'eq|--max-diffs' 'eq|--limit' 'lookup|-o' 'lookup|--offset' 'lookup|-i' 'lookup|--index' 'lookup|-c' 'lookup|--coord' 'lookup|--max-matches' 'coalescing|-e' 'coalescing|--elem-bytes' 'coalescing|--element-bytes' 'coalescing|--elem-bits' 'coalescing|-w' 'coalescing|--warp' 'coalescing|--vector' 'coalescing|--max-vector-bytes' 'coalescing|--sector-bytes' 'coalescing|--line-bytes' 'coalescing|--limit' 'check|--first' 'check|--limit' 'draw|--atom' 'draw|--format' 'draw|-o' 'draw|--output' 'draw|--max-picture-cells' 'draw|--color-by' 'draw|--bits' 'tv|--thr-id' 'tv|--atom' 'tv|--operand' 'tv|--elem-bits' 'tv|--bits' 'tv|--elem-bytes' 'tv|--format' 'tv|-o' 'tv|--output' 'tv|--max-picture-cells' 'atom|--arch' 'atom|--kind' 'atom|--type' 'atom|--gmem' 'atom|--smem' 'atom|--multicast' 'atom|--tile' 'atom|--permute' 'atom|--bits' 'atom|--format' 'atom|-o' 'atom|--output' 'atom|--max-picture-cells' 'partition|--mma' 'partition|--atoms' 'partition|--permute' 'partition|--copy' 'partition|--thr' 'partition|--val' 'partition|--operand' 'partition|--elem-bits' 'partition|--bits' 'partition|--elem-bytes' 'partition|--tile' 'partition|--tile-coord' 'partition|--problem' 'partition|-t' 'partition|--thread' 'partition|--owner' 'partition|-f' 'partition|--format' 'partition|-o' 'partition|--output' 'partition|--max-picture-cells' 'bank|--access' 'bank|--atom' 'bank|--smem' 'bank|--elem-bytes' 'bank|--elem-bits' 'swizzle-search|--write' 'swizzle-search|--read' 'swizzle-search|--top' 'swizzle-search|--elem-bytes' 'swizzle-search|--elem-bits' 'serve|--port' 'serve|--bind' 'serve|--max-picture-cells' 'serve|--time-limit' 'serve|--max-request' 'serve|--workers' 'serve|--queue'
                 set skip 1
             case '|eval'
                 set -a path eval
@@ -54,6 +54,8 @@ function __layoutx_path
                 set -a path swizzle-search
             case '|repl'
                 set -a path repl
+            case '|serve'
+                set -a path serve
         end
     end
     echo "$path"
@@ -105,6 +107,7 @@ complete -c layoutx -n '__layoutx_at' -a partition -d 'What each thread of a Til
 complete -c layoutx -n '__layoutx_at' -a bank -d 'Shared-memory bank conflicts: the wavefronts one warp\'s access takes, as an H200 counts them'
 complete -c layoutx -n '__layoutx_at' -a swizzle-search -d 'Rank Swizzle<B,M,S> and paddings of a shared-memory tile by the wavefronts of its accesses'
 complete -c layoutx -n '__layoutx_at' -a repl -d 'The interactive explorer: expressions, let bindings, grids, :help (also layoutx alone on a terminal)'
+complete -c layoutx -n '__layoutx_at' -a serve -d 'Serve the explorer page (type an expression, see its grid, TV layouts, atoms, explain\'s steps) and its JSON API over HTTP, on 127.0.0.1 unless --bind says otherwise'
 complete -c layoutx -n '__layoutx_at' -s h -l help -d 'Print this help message and exit'
 complete -c layoutx -n '__layoutx_at' -s V -l version -d 'Display program version information and exit'
 complete -c layoutx -n '__layoutx_at' -l dynamic -d 'CuTe-exact mode: plain integers are dynamic, _N static; output keeps CuTe\'s _ marks'
@@ -280,3 +283,13 @@ complete -c layoutx -n '__layoutx_at swizzle-search' -l elem-bits -x -d 'Bits pe
 complete -c layoutx -n '__layoutx_at swizzle-search' -a '(__layoutx_expression)'
 
 complete -c layoutx -n '__layoutx_at repl' -s h -l help -d 'Print this help message and exit'
+
+complete -c layoutx -n '__layoutx_at serve' -s h -l help -d 'Print this help message and exit'
+complete -c layoutx -n '__layoutx_at serve' -l port -x -d 'TCP port (default 8080; 0: any free port, printed at start)'
+complete -c layoutx -n '__layoutx_at serve' -l bind -x -d 'Address to listen on (default 127.0.0.1: this machine only)'
+complete -c layoutx -n '__layoutx_at serve' -l open -d 'Open the page in the desktop\'s browser'
+complete -c layoutx -n '__layoutx_at serve' -l max-picture-cells -x -d 'Largest picture the page is sent, in cells (default 65536)'
+complete -c layoutx -n '__layoutx_at serve' -l time-limit -x -d 'Seconds a request may compute before it is answered 503 (default 10)'
+complete -c layoutx -n '__layoutx_at serve' -l max-request -x -d 'Largest request body accepted, in bytes (default 1048576)'
+complete -c layoutx -n '__layoutx_at serve' -l workers -x -d 'Requests computed at a time (default 0: one per core)'
+complete -c layoutx -n '__layoutx_at serve' -l queue -x -d 'Requests waiting for a worker; more are answered 503 at once (default 32)'

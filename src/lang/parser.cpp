@@ -343,20 +343,24 @@ void Builder::close_template_args() {
     const bool is_type = a.kind == Node::Kind::Name;
     // ScaledBasis<int, N...>: a basis whose scale is held at run time.
     const bool run_time_scale = is_type && i == first && name.name == "ScaledBasis" && is_run_time_integer(a.name);
-    const auto bits = run_time_scale ? std::optional<int>(0) : is_type ? value_type_bits(a.name) : std::nullopt;
-    if (is_type && any_type && !run_time_scale && (!bits || a.has_template_args)) {
+    // Plain flags rather than an optional: GCC's -O3 flow analysis reports a
+    // nested optional here as maybe uninitialized.
+    const std::optional<int> found = is_type && !run_time_scale ? value_type_bits(a.name) : std::nullopt;
+    const bool has_bits = run_time_scale || found.has_value();
+    const int bit_count = found.value_or(0);
+    if (is_type && any_type && !run_time_scale && (!has_bits || a.has_template_args)) {
       name.targ_values.push_back(0);
       name.targ_types.push_back(type_text(a));
       continue;
     }
-    if ((is_type && (!bits || a.has_template_args)) || (!is_type && a.kind != Node::Kind::Integer)) {
+    if ((is_type && (!has_bits || a.has_template_args)) || (!is_type && a.kind != Node::Kind::Integer)) {
       std::string known;
       for (const auto& [type, width] : kValueTypes) known += (known.empty() ? "" : ", ") + std::string(type);
       defer(SourceError(fmt::format("expected an integer template argument or a type ({}), not '{}'", known,
                                     is_type ? std::string(a.name) : excerpt(text_.substr(a.offset))),
                         a.offset));
     }
-    name.targ_values.push_back(is_type ? bits.value_or(0) : a.value);
+    name.targ_values.push_back(is_type ? bit_count : a.value);
     name.targ_types.push_back(is_type ? std::string(a.name) : std::string());
   }
   nodes_.resize(first);
