@@ -7,6 +7,11 @@ const $ = (id) => document.getElementById(id);
 const state = { mode: "layout", tab: "print", drawn: {}, pictures: {} };
 // What the browser test reads: the expression last drawn, and how long it took.
 window.layoutx = { drawn: "", error: "", lastMs: 0, timings: [], state };
+// Each answer shown: the event lets a test wait for it without polling.
+function shown(text) {
+  window.layoutx.drawn = text;
+  window.dispatchEvent(new Event("layoutx-drawn"));
+}
 
 // ---- the API ----------------------------------------------------------------
 
@@ -52,6 +57,23 @@ function geometry(picture) {
   return { minTop, minLeft, cell, width: (maxRight - minLeft) * cell + 2, height: (maxBottom - minTop) * cell + 2 };
 }
 
+// A layout's numbers as the server sends them while typing (picture=grid:
+// columns of numbers) made into the cells the rest of the page reads:
+// [row, col, text, hover, fill, white_text, index, offset, bank].
+function gridCells(picture) {
+  for (const p of picture.panels) {
+    if (!p.grid) continue;
+    const { fills, fill, offset, bank } = p.grid, cells = new Array(offset.length);
+    for (let k = 0; k < offset.length; ++k) {
+      const r = Math.floor(k / p.cols), c = k - r * p.cols, [colour, white] = fills[fill[k]];
+      cells[k] = [r, c, String(offset[k]), "", colour, white, r + p.rows * c, offset[k], bank[k]];
+    }
+    p.cells = cells;
+    delete p.grid;
+  }
+  return picture;
+}
+
 function drawPicture(host, picture, slot) {
   const g = geometry(picture);
   const legendHeight = picture.legend.length ? 22 + 16 * Math.ceil(picture.legend.length / 8) : 0;
@@ -60,12 +82,17 @@ function drawPicture(host, picture, slot) {
     host.innerHTML = '<canvas></canvas><div class="cursor" hidden></div><div class="legend"></div>';
     canvas = host.querySelector("canvas");
   }
-  const ratio = window.devicePixelRatio || 1;
-  canvas.width = Math.ceil(g.width * ratio);
-  canvas.height = Math.ceil(g.height * ratio);
-  canvas.style.width = g.width + "px";
-  canvas.style.height = g.height + "px";
-  host.style.width = g.width + "px";
+  canvas.hidden = false;
+  // The canvas is kept from key to key: a new one (or a new size) costs a
+  // new backing store, about as long as painting all the cells.
+  const ratio = window.devicePixelRatio || 1, width = Math.ceil(g.width * ratio), height = Math.ceil(g.height * ratio);
+  if (canvas.width !== width || canvas.height !== height) {
+    canvas.width = width;
+    canvas.height = height;
+    canvas.style.width = g.width + "px";
+    canvas.style.height = g.height + "px";
+    host.style.width = g.width + "px";
+  }
   const ctx = canvas.getContext("2d");
   ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
   ctx.clearRect(0, 0, g.width, g.height);
@@ -104,19 +131,21 @@ function drawPicture(host, picture, slot) {
     }
     ctx.textAlign = "center";
     ctx.textBaseline = "middle";
-    ctx.font = `${font}px ui-monospace, "DejaVu Sans Mono", monospace`;
+    // The generic family alone: a list of families (ui-monospace first) is
+    // looked up again at each fillText, which doubles the text's time.
+    ctx.font = `${font}px monospace`;
     for (const white of [0, 1]) {
       ctx.fillStyle = white ? "#fff" : "#1d2330";
       for (const cell of p.cells) {
-      if (cell[5] !== white) continue;
-      const lines = cell[2].split("\n");
-      const cx = x0 + cell[1] * c + c / 2, cy = y0 + cell[0] * c + c / 2;
-      if (lines.length === 1) ctx.fillText(lines[0], cx, cy);
-      else lines.forEach((l, i) => ctx.fillText(l, cx, cy + (i - (lines.length - 1) / 2) * (font + 1)));
+        if (cell[5] !== white) continue;
+        const text = cell[2], cx = x0 + cell[1] * c + c / 2, cy = y0 + cell[0] * c + c / 2;
+        if (!text.includes("\n")) { ctx.fillText(text, cx, cy); continue; }
+        const lines = text.split("\n");
+        lines.forEach((l, i) => ctx.fillText(l, cx, cy + (i - (lines.length - 1) / 2) * (font + 1)));
       }
     }
     ctx.fillStyle = "#6b7384";
-    ctx.font = `${Math.max(7, font - 1)}px ui-monospace, "DejaVu Sans Mono", monospace`;
+    ctx.font = `${Math.max(7, font - 1)}px monospace`;
     p.col_labels.forEach((l, j) => ctx.fillText(l, x0 + j * c + c / 2, y0 - c / 2, c));
     ctx.textAlign = "right";
     p.row_labels.forEach((l, i) => ctx.fillText(l, x0 - 4, y0 + i * c + c / 2, LABEL * c - 4));
@@ -128,8 +157,10 @@ function drawPicture(host, picture, slot) {
     drawn.panels.push({ p, x0, y0, place });
   });
   const legend = host.querySelector(".legend");
-  legend.innerHTML = picture.legend.length ? `<b>${escapeHtml(picture.legend_title)}</b>` +
+  const legendHtml = picture.legend.length ? `<b>${escapeHtml(picture.legend_title)}</b>` +
     picture.legend.map((l) => `<span><i style="background:${l.fill}"></i>${escapeHtml(l.label)}</span>`).join("") : "";
+  if (legend.dataset.html !== legendHtml) { legend.innerHTML = legendHtml; legend.dataset.html = legendHtml; }
+  legend.hidden = false;
   host.style.height = g.height + legendHeight + "px";
   host.dataset.slot = slot;
   state.drawn[slot] = drawn;
@@ -137,8 +168,9 @@ function drawPicture(host, picture, slot) {
   host.querySelector(".cursor").hidden = true;
 }
 
+// The canvas stays (hidden) for the next picture.
 function clearPicture(host, slot) {
-  host.innerHTML = "";
+  for (const el of host.children) el.hidden = true;
   host.style.height = "0";
   delete state.pictures[slot];
   delete state.drawn[slot];
@@ -349,7 +381,7 @@ async function updateLayout() {
   }
   let a;
   try {
-    a = await api("grid", { expr, color, bits, text: "0", hover: "0" }, "a");
+    a = await api("grid", { expr, color, bits, text: "0", picture: "grid" }, "a");
   } catch (e) { if (aborted(e)) return; throw e; }
   if (!a.ok) {
     // Not a layout (an int tuple, a swizzle...) or refused: eval says which, as the command line does.
@@ -364,7 +396,7 @@ async function updateLayout() {
       showError(v); showWarnings([]); $("value").textContent = "";
       texts.print = "";
     }
-    window.layoutx.drawn = expr;
+    shown(expr);
     showTab();
     return;
   }
@@ -372,14 +404,14 @@ async function updateLayout() {
   showError(null);
   showWarnings(a.warnings);
   $("value").textContent = a.value;
-  drawPicture($("picture-a"), a.picture, "a");
+  drawPicture($("picture-a"), gridCells(a.picture), "a");
   state.drawn.a.request = { expr, color, bits };
   window.layoutx.phases = { answer: t1 - t0, draw: performance.now() - t1 };
   if (state.mode === "compare") await updateCompare(); else showTab();
   const ms = performance.now() - t0;
   window.layoutx.lastMs = ms;
   window.layoutx.timings.push(ms);
-  window.layoutx.drawn = expr;
+  shown(expr);
   $("timing").textContent = `${a.picture.panels[0].cells.length} cells in ${ms.toFixed(1)} ms`;
 }
 
@@ -390,12 +422,12 @@ async function updateCompare() {
   let b, eq;
   try {
     [b, eq] = await Promise.all([
-      api("grid", { expr: exprB, color: $("color").value, bits: $("bits").value, text: "0", hover: "0" }, "b"),
+      api("grid", { expr: exprB, color: $("color").value, bits: $("bits").value, text: "0", picture: "grid" }, "b"),
       api("eq", { a: exprA, b: exprB }, "eq"),
     ]);
   } catch (e) { if (aborted(e)) return; throw e; }
   if (!b.ok) { showError(b); clearPicture($("picture-b"), "b"); verdict.textContent = ""; return; }
-  drawPicture($("picture-b"), b.picture, "b");
+  drawPicture($("picture-b"), gridCells(b.picture), "b");
   state.drawn.b.request = { expr: exprB, color: $("color").value, bits: $("bits").value };
   if (!eq.ok) { showError(eq); return; }
   // eq's own words: its "equal:" line, and how many indices differ
@@ -421,7 +453,7 @@ async function updateTv() {
   drawPicture($("picture-a"), a.picture, "a");
   markThread();
   texts = { print: a.text };
-  window.layoutx.drawn = tv;
+  shown(tv);
   showTab();
 }
 
@@ -436,7 +468,7 @@ async function updateAtom() {
   drawPicture($("picture-a"), a.picture, "a");
   markThread();
   texts = { print: a.text, export: "" };
-  window.layoutx.drawn = name;
+  shown(name);
   showTab();
 }
 

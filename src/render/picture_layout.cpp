@@ -75,22 +75,23 @@ void check_picture_size(std::int64_t rows, std::int64_t cols, const PictureOptio
 }
 
 // One entry per bank the cells reach, in bank order.
-void add_bank_legend(Picture& picture, const PicturePanel& panel, int bits) {
+void add_bank_legend(Picture& picture, const std::vector<std::int64_t>& keys, int bits) {
   std::vector<bool> reached(32, false);
-  for (const auto& c : panel.cells)
-    if (c.key >= 0 && c.key < 32) reached[static_cast<std::size_t>(c.key)] = true;
+  for (const std::int64_t key : keys)
+    if (key >= 0 && key < 32) reached[static_cast<std::size_t>(key)] = true;
   picture.legend_title = fmt::format("colour: the shared-memory bank of the offset ({}-bit elements, 32 banks of 4 bytes)", bits);
   for (std::int64_t b = 0; b < 32; ++b)
     if (reached[static_cast<std::size_t>(b)]) picture.legend.push_back({b, fmt::format("bank {}", b)});
 }
 
-Picture layout_picture(const AnyLayout& layout, const PictureOptions& options) {
+LayoutCells layout_cells(const AnyLayout& layout, const PictureOptions& options) {
   const GridGeometry g = grid_geometry(Value::of(layout), "draw", options.notation);
   check_picture_size(g.rows, g.cols, options);
   if (options.color_by == ColorBy::Bank && (options.bits < 1 || options.bits > 1024))
     throw Error(fmt::format("an element of {} bits has no bank; give --bits between 1 and 1024", options.bits));
 
-  Picture picture;
+  LayoutCells out;
+  Picture& picture = out.picture;
   picture.palette = palette_for(options.color_by);
   picture.comments.push_back(comment_for(g));
   PicturePanel panel;
@@ -100,28 +101,43 @@ Picture layout_picture(const AnyLayout& layout, const PictureOptions& options) {
   panel.col_labels = axis_labels(g.col_shape, g.cols);
   add_rules(panel.rules, g.row_shape, g.rows, true);
   add_rules(panel.rules, g.col_shape, g.cols, false);
-
-  const IntTuple& shape = inner_layout(g.layout).shape;
-  panel.cells.reserve(g.rows > 0 && g.cols > 0 ? static_cast<std::size_t>(g.rows * g.cols) : 0);
-  for (std::int64_t m = 0; m < g.rows; ++m) {
-    for (std::int64_t n = 0; n < g.cols; ++n) {
-      const std::int64_t offset = g.offset(m, n).value;
-      const std::int64_t index = g.index(m, n);
-      PictureCell cell;
-      cell.row = m;
-      cell.col = n;
-      cell.lines.push_back(std::to_string(offset));
-      cell.hover = fmt::format("index {}  coordinate {}  offset {}", index, plain(idx2crd(static_int(index), shape)),
-                               offset);
-      cell.key = cell_key(options.color_by, options.bits, m, n, offset);
-      cell.index = index;
-      cell.offset = offset;
-      panel.cells.push_back(std::move(cell));
-    }
-  }
-  if (options.color_by == ColorBy::Bank) add_bank_legend(picture, panel, options.bits);
   picture.panels.push_back(std::move(panel));
-  return picture;
+  if (g.rows <= 0 || g.cols <= 0) return out;  // no cells (a product of two negative extents is no count)
+
+  // Cell (m, n) holds 1-D index m + rows * n: the walk's order is the columns'.
+  const auto cells = static_cast<std::size_t>(g.rows * g.cols), rows = static_cast<std::size_t>(g.rows),
+             cols = static_cast<std::size_t>(g.cols);
+  out.offsets.resize(cells);
+  std::size_t index = 0;
+  stream_offset_values(g.layout, 0, g.rows * g.cols, [&](const std::int64_t* offsets, std::size_t count) {
+    for (std::size_t k = 0; k < count; ++k, ++index) out.offsets[(index % rows) * cols + index / rows] = offsets[k];
+  });
+  out.keys.resize(cells);
+  for (std::size_t k = 0; k < cells; ++k)
+    out.keys[k] = cell_key(options.color_by, options.bits, static_cast<std::int64_t>(k / cols),
+                           static_cast<std::int64_t>(k % cols), out.offsets[k]);
+  if (options.color_by == ColorBy::Bank) add_bank_legend(picture, out.keys, options.bits);
+  return out;
+}
+
+Picture layout_picture(const AnyLayout& layout, const PictureOptions& options) {
+  LayoutCells l = layout_cells(layout, options);
+  PicturePanel& panel = l.picture.panels.front();
+  const IntTuple shape = inner_layout(drawn_layout(Value::of(layout))).shape;
+  panel.cells.reserve(l.offsets.size());
+  for (std::size_t k = 0; k < l.offsets.size(); ++k) {
+    PictureCell cell;
+    cell.row = static_cast<std::int64_t>(k) / panel.cols;
+    cell.col = static_cast<std::int64_t>(k) % panel.cols;
+    cell.index = cell.row + panel.rows * cell.col;
+    cell.offset = l.offsets[k];
+    cell.key = l.keys[k];
+    cell.lines.push_back(std::to_string(cell.offset));
+    cell.hover = fmt::format("index {}  coordinate {}  offset {}", cell.index,
+                             plain(idx2crd(static_int(cell.index), shape)), cell.offset);
+    panel.cells.push_back(std::move(cell));
+  }
+  return std::move(l.picture);
 }
 
 }  // namespace layoutx

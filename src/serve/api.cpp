@@ -143,8 +143,8 @@ std::string call_evaluate(const Params& p, const Engine& e) {
       .done();
 }
 
-// grid?expr=E&color=C&bits=B[&text=0][&picture=0][&hover=0]: `layoutx print E` as text, and the picture
-// `layoutx draw E --color-by C --bits B` draws, cell by cell.
+// grid?expr=E&color=C&bits=B[&text=0][&picture=0|grid][&hover=0]: `layoutx print E` as text, and the
+// picture `layoutx draw E --color-by C --bits B` draws, cell by cell (picture=grid: its numbers in columns).
 std::string call_grid(const Params& p, const Engine& e) {
   Diagnostics diag(e.strict, notation_of(e));
   const Evaluated v = evaluate(p, "expr", e, diag);
@@ -153,11 +153,14 @@ std::string call_grid(const Params& p, const Engine& e) {
   o.color_by = color_param(p);
   o.bits = static_cast<int>(integer_param(p, "bits", 32, 1, 1024));
   // text=0 or picture=0 leave one out, hover=0 the cells' hover lines: the
-  // page redraws the picture at each key and asks for the rest when needed.
+  // page redraws the picture's numbers (picture=grid) at each key and asks
+  // for the rest when needed.
   json::Object answer;
   answer.str("value", render_notation(v.value, notation_of(e)));
   if (param(p, "text") != "0") answer.str("text", render_grid(v.value, grid_options(e)));
-  if (param(p, "picture") != "0") answer.raw("picture", picture_json(layout_picture(l, o), o.bits, param(p, "hover") != "0"));
+  const std::string& picture = param(p, "picture");
+  if (picture == "grid") answer.raw("picture", layout_grid_json(layout_cells(l, o), o.bits));
+  else if (picture != "0") answer.raw("picture", picture_json(layout_picture(l, o), o.bits, param(p, "hover") != "0"));
   return answer.raw("warnings", warnings_json(diag)).done();
 }
 

@@ -16,4 +16,10 @@ namespace layoutx::serve {
 // only when the pointer is over the picture).
 std::string picture_json(const Picture& picture, int bits, bool hovers = true);
 
+// A layout's picture as picture_json writes it, its one panel's cells as
+// columns of numbers instead ("grid": {"fills": [[fill, white_text]...],
+// "fill", "offset", "bank": one entry per cell, cell (m, n) at m * cols + n}):
+// a quarter of the text, with neither a string nor a hover line per cell.
+std::string layout_grid_json(const LayoutCells& cells, int bits);
+
 }  // namespace layoutx::serve

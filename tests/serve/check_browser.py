@@ -114,14 +114,21 @@ class Browser:
 
 
 # Sets an input's value as typing would and waits until the page has drawn
-# it (and painted a frame): the milliseconds from the keystroke.
+# it (its "layoutx-drawn" event; a poll would add its own period) and painted
+# a frame: the milliseconds from the keystroke.
 TYPE = """(async () => {
   const el = document.getElementById(%s), text = %s;
   el.focus();
   el.value = text;
+  const drawn = new Promise((resolve) => {
+    const done = () => { removeEventListener('layoutx-drawn', check); resolve(); };
+    const check = () => { if (window.layoutx.drawn === text.trim()) done(); };
+    addEventListener('layoutx-drawn', check);
+    setTimeout(done, 20000);
+  });
   const t0 = performance.now();
   el.dispatchEvent(new Event('input', {bubbles: true}));
-  while (window.layoutx.drawn !== text.trim()) await new Promise(r => setTimeout(r, 1));
+  await drawn;
   await new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)));
   return performance.now() - t0;
 })()"""

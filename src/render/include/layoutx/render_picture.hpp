@@ -85,6 +85,16 @@ void check_picture_size(std::int64_t rows, std::int64_t cols, const PictureOptio
 // each row and column labelled by its (hierarchical) coordinate in the mode.
 Picture layout_picture(const AnyLayout& layout, const PictureOptions& options);
 
+// The numbers of layout_picture's cells without their texts: the picture with
+// its one panel's frame (size, labels, rules) and no cells, and each cell's
+// offset and palette key, cell (m, n) at m * cols + n. Found by the offsets'
+// walk rather than a coordinate per cell, for pictures redrawn at each key.
+struct LayoutCells {
+  Picture picture;
+  std::vector<std::int64_t> offsets, keys;
+};
+LayoutCells layout_cells(const AnyLayout& layout, const PictureOptions& options);
+
 // A thread-value layout over a tile, as CuTe's print_latex_tv draws it.
 struct TvView {
   std::string title;  // shown above the panel ("A", "Src", ...); may be empty
