@@ -282,9 +282,9 @@ function setupHover(host) {
     const h = hit(ev);
     if (!h) return;
     $("cell-info").textContent = cellText(h.cell).replace(/\n/g, "   ");
-    if (state.mode === "tv" || state.mode === "atom") {
+    if (state.mode === "tv" || state.mode === "atom" || state.mode === "partition") {
       const m = /^T(\d+)/.exec(h.cell[2]);
-      if (m) { $("thread").value = m[1]; markThread(); saveUrl(); }
+      if (m) { $("thread").value = m[1]; threadChanged(); }
     }
   });
 }
@@ -472,11 +472,51 @@ async function updateAtom() {
   showTab();
 }
 
+// partition: the tile's threads drawn, one thread's elements (its partition
+// of the tile) marked and listed as `layoutx partition --thread N` lists them.
+async function updatePartition() {
+  const tensor = $("p-tensor").value.trim(), atom = $("p-atom").value.trim();
+  if (!tensor || !atom) { clearPicture($("picture-a"), "a"); showError(null); return; }
+  const copy = $("p-kind").value === "copy";
+  const params = { tensor, [copy ? "copy" : "mma"]: atom, picture: "1" };
+  const given = (name, id) => { const v = $(id).value.trim(); if (v) params[name] = v; };
+  given(copy ? "thr" : "atoms", "p-layout");
+  if (copy) given("val", "p-val");
+  given("operand", "p-operand");
+  given("tile", "p-tile");
+  given("tile_coord", "p-coord");
+  given("bits", "p-bits");
+  const t = $("thread").value;
+  if (t !== "" && +t >= 0) params.thread = t;
+  let a;
+  try { a = await api("partition", params, "a"); } catch (e) { if (aborted(e)) return; throw e; }
+  if (!a.ok) {
+    showError(a); showWarnings([]); clearPicture($("picture-a"), "a");
+    texts = { print: "" };
+  } else {
+    showError(a.picture_error ? { error: a.picture_error } : null);
+    showWarnings(a.warnings);
+    $("value").textContent = `${a.partition.partitioner}, ${a.partition.threads} threads`;
+    if (a.picture) { drawPicture($("picture-a"), a.picture, "a"); markThread(); }
+    else clearPicture($("picture-a"), "a");
+    texts = { print: a.text };
+  }
+  shown(tensor);
+  showTabNow();
+}
+
+// The thread box: a TV or atom picture marks the thread's cells; partition
+// also lists its elements, which the server answers.
+function threadChanged() {
+  if (state.mode === "partition") update(); else markThread();
+  saveUrl();
+}
+
 let urlTimer = 0;
 function update() {
   clearTimeout(urlTimer);
   urlTimer = setTimeout(saveUrl, 150);
-  const run = { layout: updateLayout, compare: updateLayout, tv: updateTv, atom: updateAtom }[state.mode];
+  const run = { layout: updateLayout, compare: updateLayout, tv: updateTv, atom: updateAtom, partition: updatePartition }[state.mode];
   run().catch((e) => showError({ error: "layoutx: error: the server did not answer (" + e.message + ")\n" }));
 }
 
@@ -485,6 +525,7 @@ function setMode(mode) {
   for (const b of document.querySelectorAll("#modes button")) b.classList.toggle("on", b.dataset.mode === mode);
   for (const el of document.querySelectorAll("[data-show]")) el.hidden = !el.dataset.show.split(" ").includes(mode);
   $("bits-box").hidden = $("color").value !== "bank";
+  $("p-val-box").hidden = $("p-kind").value !== "copy";
   if (mode !== "compare") { clearPicture($("picture-b"), "b"); $("verdict").textContent = ""; }
   $("cell-info").textContent = "";
   $("timing").textContent = "";
@@ -495,7 +536,7 @@ function setMode(mode) {
 
 async function exportAs(format) {
   const expr = $("expr").value.trim();
-  if (state.mode === "atom" || state.mode === "tv") {
+  if (state.mode === "atom" || state.mode === "tv" || state.mode === "partition") {
     texts.export = "export draws the layout of the Layout mode; use the command line's tv/atom --format for these";
     $("tab-text").textContent = texts.export;
     return;
@@ -521,13 +562,15 @@ function remember(expr) {
   localStorage.setItem("layoutx.history", JSON.stringify(history.list));
 }
 
-const fields = { e: "expr", b: "expr-b", tv: "tv", tile: "tile", thr: "thr-id", atom: "atom", color: "color", bits: "bits", t: "thread" };
+const fields = { e: "expr", b: "expr-b", tv: "tv", tile: "tile", thr: "thr-id", atom: "atom", color: "color", bits: "bits", t: "thread",
+                 pt: "p-tensor", pk: "p-kind", pa: "p-atom", pl: "p-layout", pv: "p-val", po: "p-operand", ptile: "p-tile",
+                 pc: "p-coord", pb: "p-bits" };
 function saveUrl() {
   const q = new URLSearchParams();
   if (state.mode !== "layout") q.set("mode", state.mode);
   for (const [k, id] of Object.entries(fields)) {
     const v = $(id).value;
-    const dflt = { color: "offset", bits: "32", t: "-1" }[k];
+    const dflt = { color: "offset", bits: "32", t: "-1", pk: "mma" }[k];
     if (v && v !== dflt) q.set(k, v);
   }
   const url = "#" + q.toString();
@@ -544,10 +587,12 @@ function loadUrl() {
 
 // ---- wiring -----------------------------------------------------------------------
 
-for (const id of ["expr", "expr-b", "tv", "tile", "thr-id", "atom", "color", "bits"])
+for (const id of ["expr", "expr-b", "tv", "tile", "thr-id", "atom", "color", "bits", "p-tensor", "p-kind", "p-atom",
+                  "p-layout", "p-val", "p-operand", "p-tile", "p-coord", "p-bits"])
   $(id).addEventListener("input", update);
 $("color").addEventListener("change", () => { $("bits-box").hidden = $("color").value !== "bank"; });
-$("thread").addEventListener("input", () => { markThread(); saveUrl(); });
+$("thread").addEventListener("input", threadChanged);
+$("p-kind").addEventListener("change", () => { $("p-val-box").hidden = $("p-kind").value !== "copy"; });
 for (const id of ["expr", "expr-b", "tv", "atom"]) {
   const input = $(id);
   input.addEventListener("keydown", (ev) => {

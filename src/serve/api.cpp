@@ -11,10 +11,12 @@
 #include "layoutx/atom_language.hpp"
 #include "layoutx/atoms.hpp"
 #include "layoutx/json_text.hpp"
+#include "layoutx/partition_setup.hpp"
 #include "layoutx/render.hpp"
 #include "layoutx/render_analysis.hpp"
 #include "layoutx/render_bank.hpp"
 #include "layoutx/render_code.hpp"
+#include "layoutx/render_partition.hpp"
 #include "layoutx/render_picture.hpp"
 #include "layoutx/serve.hpp"
 #include "layoutx/tiled_mma.hpp"
@@ -352,13 +354,75 @@ std::string call_export(const Params& p, const Engine& e) {
   return json::Object().str("text", text).raw("warnings", warnings_json(diag)).done();
 }
 
+// partition?tensor=T&mma=A[&atoms=..&permute=..]|copy=A&thr=..&val=..[&operand=O][&bits=B][&tile=..&tile_coord=..]
+// [&problem=..][&thread=N][&owner=..][&picture=1]: `layoutx partition T --mma A ...` ("text") and its --json
+// ("partition"); with picture=1 also the tile's threads as `--format svg` draws them.
+std::string call_partition(const Params& p, const Engine& e) {
+  const PartitionOptionTexts texts{param(p, "mma"), param(p, "atoms"), param(p, "permute"),
+                                   param(p, "copy"), param(p, "thr"),   param(p, "val")};
+  if (const std::string mistake = partition_option_problem(texts); !mistake.empty()) throw BadRequest{mistake};
+  const Atom& atom = partition_atom(texts);
+  const Notation n = notation_of(e);
+  Diagnostics diag(e.strict, n);
+  const Evaluated tensor = evaluate(p, "tensor", e, diag);
+  // The TiledMMA's and TiledCopy's layouts are C++ types, static in CuTe.
+  Engine static_engine = e;
+  static_engine.language.dynamic = false;
+  auto given = [&](std::string_view name, const Engine& engine, bool tuple = false) -> std::optional<Value> {
+    if (param(p, name).empty()) return std::nullopt;
+    if (!tuple) return evaluate(p, name, engine, diag).value;
+    Params as_tuple{{std::string(name), as_tuple_text(param(p, name))}};
+    return evaluate(as_tuple, name, engine, diag).value;
+  };
+  PartitionOptionValues v;
+  v.atoms = given("atoms", static_engine);
+  v.permute = given("permute", static_engine);
+  v.thr = given("thr", static_engine);
+  v.val = given("val", static_engine);
+  v.tile = given("tile", static_engine);
+  v.tile_coord = given("tile_coord", e);
+  v.problem = given("problem", e, true);
+  const std::optional<Value> owner = given("owner", e, true);
+  for (const auto& [counts, option] : {std::pair{&v.atoms, "--atoms"}, {&v.thr, "--thr"}, {&v.val, "--val"}})
+    if (const std::string mistake = count_problem(*counts, option, n); !mistake.empty()) throw BadRequest{mistake};
+  v.operand = param(p, "operand");
+  v.bits = static_cast<int>(integer_param(p, "bits", 16, 1, 1024));
+  if (!param(p, "thread").empty()) v.thread = integer_param(p, "thread", 0, 0, std::int64_t{1} << 30);
+
+  const TilePartition t = partition_tile(atom, tensor.value, v, n, diag);
+  const PartitionAnswer& a = t.answer;
+  const PartitionView view{t.name, a.threads, a.tile, a.tile_origin, a.tile_coord_origin, a.model.swizzle, a.model.bound,
+                           v.bits, a.no_fragment, n};
+  const std::vector<ThreadAccesses> threads = thread_accesses(a.parts, a.model);
+  json::Object answer;
+  if (owner) {
+    const std::vector<std::int64_t> c = owner_coordinate(*owner, n);
+    const std::vector<Owner> owners = owners_of(threads, c);
+    answer.str("text", render_owners(view, c, owners, false)).raw("partition", render_owners(view, c, owners, true));
+  } else {
+    answer.str("text", render_partition_text(view, threads, v.thread.has_value()))
+        .raw("partition", render_partition_json(view, threads));
+  }
+  if (param(p, "picture") == "1") {
+    // A tile too large to draw still answers its text; the page says why there is no picture.
+    try {
+      const TileTv tv = tile_tv(t.partitioner, a, diag);
+      const TvView tile{"", tv.tv, tv.thr_id, make_layout(IntTuple::tuple({tv.rows, tv.cols})), false};
+      answer.raw("picture", picture_json(tv_picture(tile, picture_options(e)), v.bits));
+    } catch (const Error& err) {
+      answer.str("picture_error", error_text(err.message(n), "", 0, false));
+    }
+  }
+  return answer.raw("warnings", warnings_json(diag)).done();
+}
+
 using Call = std::string (*)(const Params&, const Engine&);
 
 Call call_named(std::string_view name) {
   static const std::map<std::string_view, Call> calls = {
       {"evaluate", call_evaluate}, {"grid", call_grid}, {"offsets", call_offsets}, {"info", call_info},
       {"explain", call_explain},   {"eq", call_eq},     {"tv", call_tv},           {"atom", call_atom},
-      {"bank", call_bank},         {"export", call_export}};
+      {"bank", call_bank},         {"export", call_export}, {"partition", call_partition}};
   const auto it = calls.find(name);
   return it == calls.end() ? nullptr : it->second;
 }

@@ -3,11 +3,16 @@
 case, /api/evaluate's text is `layoutx eval`'s stdout (and CuTe's print), a
 refused expression's error is `layoutx eval`'s stderr with status 400;
 /api/grid's text is `layoutx print`'s (and CuTe's print_layout);
-/api/offsets's is `layoutx offsets`'s; /api/info's is `layoutx info`'s. Then
-what the server refuses: paths outside its page, unknown calls, oversized
-requests. Usage: check_api.py LAYOUTX CASES.jsonl [--jobs N]"""
+/api/offsets's is `layoutx offsets`'s; /api/info's is `layoutx info`'s;
+/api/partition's text and JSON are `layoutx partition`'s (and with --json)
+for the cases of the tables given with --partition (the first column of a
+row that is a JSON array is the command line). Then what the server refuses:
+paths outside its page, unknown calls, oversized requests.
+Usage: check_api.py LAYOUTX CASES.jsonl [--jobs N] [--partition TSV]..."""
 import argparse
+import json
 import os
+import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
@@ -46,6 +51,67 @@ def compare(server, call, case, cli):
         return "status %d, the command line refused it: %r" % (status, err)
     if answer["error"] != err:
         return "error %r, the command line's %r" % (answer["error"], err)
+    return None
+
+
+# partition's options and the API's parameters; a picture or a file is not the API's.
+PARTITION_PARAMS = {"--mma": "mma", "--atoms": "atoms", "--permute": "permute", "--copy": "copy", "--thr": "thr",
+                    "--val": "val", "--operand": "operand", "--elem-bits": "bits", "--bits": "bits", "--tile": "tile",
+                    "--tile-coord": "tile_coord", "--problem": "problem", "--thread": "thread", "-t": "thread",
+                    "--owner": "owner"}
+NOT_API = {"-f", "--format", "--json", "-o", "--output", "--max-picture-cells"}
+
+
+def partition_cases(paths):
+    """(id, global options, argv) of every partition row the API can be asked."""
+    cases = []
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("#") or not line.strip():
+                    continue
+                fields = line.rstrip("\n").split("\t")
+                argv = next((json.loads(x) for x in fields if x.startswith("[")), None)
+                if not argv or "partition" not in argv or NOT_API & set(argv):
+                    continue
+                at = argv.index("partition")
+                cases.append(("%s:%s" % (os.path.basename(path), fields[0]), tuple(argv[:at]), argv[at:]))
+    return cases
+
+
+def partition_params(argv):
+    """The API's parameters for `layoutx partition ...` (argv from "partition" on)."""
+    params, args = {}, argv[1:]
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a == "--elem-bytes":
+            params["bits"] = str(8 * int(args[i + 1]))
+        elif a in PARTITION_PARAMS:
+            params[PARTITION_PARAMS[a]] = args[i + 1]
+        else:
+            params["tensor"] = a
+            i -= 1
+        i += 2
+    return params
+
+
+def compare_partition(layoutx, server, case):
+    """A failure's description, or None."""
+    _, globals_, argv = case
+    text = subprocess.run([layoutx, *globals_, *argv], capture_output=True, text=True)
+    status, answer = server.api("partition", **partition_params(argv))
+    if text.returncode != 0:
+        if status != 400 or answer.get("error") != text.stderr:
+            return "status %d, error %r; the command line refused it: %r" % (status, answer.get("error"), text.stderr)
+        return None
+    if status != 200:
+        return "status %d (%s), the command line answered" % (status, answer.get("error"))
+    if answer["text"] != text.stdout:
+        return "text %r, the command line's %r" % (answer["text"], text.stdout)
+    as_json = subprocess.run([layoutx, *globals_, *argv, "--json"], capture_output=True, text=True)
+    if answer["partition"] != json.loads(as_json.stdout):
+        return "JSON differs from the command line's --json"
     return None
 
 
@@ -94,6 +160,7 @@ def main():
     ap.add_argument("layoutx")
     ap.add_argument("cases")
     ap.add_argument("--jobs", type=int, default=4)
+    ap.add_argument("--partition", action="append", default=[])
     args = ap.parse_args()
     cases = load_cases(args.cases, None)
     failures, counts = [], {}
@@ -108,6 +175,18 @@ def main():
         failures += ["refusal: " + p for p in refusals(server)]
         if not server.alive():
             failures.append("the server ended")
+    # partition, on a server started with each group of cases' global options (--dynamic)
+    by_options = {}
+    for case in partition_cases(args.partition):
+        by_options.setdefault(case[1], []).append(case)
+    counts["partition"] = sum(len(group) for group in by_options.values())
+    for options, group in by_options.items():
+        with Server(args.layoutx, before=options) as server:
+            with ThreadPoolExecutor(args.jobs) as pool:
+                results = list(pool.map(lambda case: compare_partition(args.layoutx, server, case), group))
+            failures += ["partition %s: %s" % (c[0], r) for c, r in zip(group, results) if r]
+            if not server.alive():
+                failures.append("the server ended")
     for f in failures[:20]:
         print(f)
     print(", ".join("%s %d" % kv for kv in counts.items()) + " cases; %d failed" % len(failures))

@@ -4,7 +4,7 @@
 types expressions and checks every drawn cell's number against `layoutx
 offsets`, times the redraw of a 64x64 grid per keystroke, hovers a cell and
 reads the tooltip, checks the error display against `layoutx eval`'s message,
-and follows shared addresses (compare, TV). Screenshots go to OUTDIR. Exits 77
+and follows shared addresses (compare, TV, one thread's partition). Screenshots go to OUTDIR. Exits 77
 (skipped) where Chromium is not installed.
 Usage: check_browser.py LAYOUTX OUTDIR [--budget-ms MS]"""
 import argparse
@@ -269,6 +269,32 @@ def main():
             mine = browser.js("window.layoutx.marked('a').map(cell => cell[2])")
             expect("thread 5's four values marked", sorted(mine) == ["T5\nV%d" % v for v in range(4)], mine)
             browser.screenshot(os.path.join(args.outdir, "tv.png"))
+
+            # A shared partition: thread 5's elements marked in the tile and listed as `layoutx partition
+            # --thread 5` lists them; a click on another thread's cell lists that thread's.
+            tensor, mma, tile, at = "(64,64):(64,1)", "SM80_16x8x16_F16F16F16F16_TN", "(16,8,16)", "(1,2,_)"
+            command = ["partition", tensor, "--mma", mma, "--tile", tile, "--tile-coord", at, "--thread"]
+            browser.navigate(server.url + "#" + urllib.parse.urlencode(
+                {"mode": "partition", "pt": tensor, "pa": mma, "ptile": tile, "pc": at, "t": "5"}))
+            expect("the shared partition draws", browser.wait("window.layoutx.painted('a').length === 16*8"))
+            browser.wait("window.layoutx.marked('a').length > 0")
+            listed = json.loads(cli(args.layoutx, *command, "5", "--json").stdout)
+            origin = [int(x) for x in listed["tile_coord_origin"].strip("()").split(",")]
+            want = sorted([int(x) - o for x, o in zip(c.strip("()").split(","), origin)] for c in listed["partitions"][0]["coords"])
+            marked = sorted(cell[:2] for cell in browser.js("window.layoutx.marked('a')"))
+            expect("thread 5's partition marked", marked == want, "%s marked, partition says %s" % (marked, want))
+            shown = browser.js("document.getElementById('tab-text').textContent")
+            expect("thread 5's partition listed", shown == cli(args.layoutx, *command, "5").stdout, shown)
+            browser.screenshot(os.path.join(args.outdir, "partition.png"))
+            cells = browser.js("window.layoutx.painted('a').map(cell => cell[2])")
+            n = next(i for i, text in enumerate(cells) if text.startswith("T9\n"))
+            box = browser.js("window.layoutx.cellCentre('a', %d)" % n)
+            for kind in ("mousePressed", "mouseReleased"):
+                browser.call("Input.dispatchMouseEvent", type=kind, x=box[0], y=box[1], button="left", clickCount=1)
+            nine = cli(args.layoutx, *command, "9").stdout
+            expect("a click lists thread 9's partition",
+                   browser.wait("document.getElementById('tab-text').textContent === %s" % json.dumps(nine), timeout=10),
+                   browser.js("document.getElementById('tab-text').textContent"))
 
             browser.navigate(server.url + "#" + urllib.parse.urlencode({"mode": "atom", "atom": "SM80_16x8x16_F16F16F16F16_TN"}))
             expect("the MMA atom draws", browser.wait("window.layoutx.painted('a').length === 16*8 + 16*16 + 8*16"))

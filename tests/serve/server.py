@@ -9,10 +9,10 @@ import urllib.request
 
 
 class Server:
-    """`layoutx serve --port 0 ARGS...` while the `with` block runs; .url is the page."""
+    """`layoutx BEFORE... serve --port 0 ARGS...` while the `with` block runs; .url is the page."""
 
-    def __init__(self, layoutx, *args):
-        self.command = [layoutx, "serve", "--port", "0", *args]
+    def __init__(self, layoutx, *args, before=()):
+        self.command = [layoutx, *before, "serve", "--port", "0", *args]
 
     def __enter__(self):
         self.process = subprocess.Popen(self.command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)

@@ -13,11 +13,11 @@
 #include "driver.hpp"
 #include "layoutx/atoms.hpp"
 #include "layoutx/notation.hpp"
+#include "layoutx/permutation_modes.hpp"
 #include "layoutx/tiled_mma.hpp"
 #include "layoutx/tma_copy.hpp"
 #include "layoutx/umma_tmem.hpp"
 #include "io/output.hpp"
-#include "commands/permutation_option.hpp"
 #include "io/picture_output.hpp"
 
 namespace layoutx::cli {

@@ -5,17 +5,16 @@
 // the elements the residue predicate masks off; or who owns a coordinate.
 #include <fmt/format.h>
 
-#include <cctype>
 #include <optional>
 
 #include "driver.hpp"
 #include "layoutx/atoms.hpp"
 #include "layoutx/notation.hpp"
-#include "layoutx/partition_threads.hpp"
+#include "layoutx/permutation_modes.hpp"
+#include "layoutx/partition_setup.hpp"
 #include "layoutx/render_partition.hpp"
 #include "layoutx/render_picture.hpp"
 #include "io/output.hpp"
-#include "commands/permutation_option.hpp"
 #include "io/picture_output.hpp"
 
 namespace layoutx::cli {
@@ -31,12 +30,6 @@ struct PartitionOptions {
   PictureTarget target;
 };
 
-// "1000,1000" reads as the tuple (1000,1000).
-std::string as_tuple_text(const std::string& text) {
-  if (text.find(',') != std::string::npos && text.find('(') == std::string::npos) return "(" + text + ")";
-  return text;
-}
-
 struct Evaluated {
   std::optional<Value> value;
   bool failed = false;
@@ -48,57 +41,12 @@ Evaluated evaluate_if_given(const Settings& s, const std::string& text, Diagnost
   return {v, !v};
 }
 
-// --atoms, --thr and --val count atoms, threads and values along each mode.
-bool positive_counts(const Evaluated& e, const char* option, Notation n) {
-  const std::optional<Layout> l = e.value ? e.value->as_plain_layout() : std::nullopt;
-  if (!l) return true;  // no layout: plain_option_layout names the problem
-  for (const Int& count : leaves(l->shape))
-    if (count.value <= 0) {
-      report_error(fmt::format("{} counts atoms, threads or values along each mode: {} in {} is not positive", option,
-                               count.value, to_text(l->shape, n)),
-                   "", 0, false);
-      return false;
-    }
-  return true;
-}
-
-Layout plain_option_layout(const Value& v, const char* option, Notation n) {
-  if (const auto l = v.as_plain_layout()) return *l;
-  throw Error(fmt::format("{} needs a layout or a shape, got {} {}", option, a_kind_name(v), to_text(v, n)));
-}
-
-IntTuple tuple_option(const Value& v, const char* option, Notation n) {
-  if (!v.is_int_tuple()) throw Error(fmt::format("{} needs integers such as (1000,1000), got {} {}", option, a_kind_name(v), to_text(v, n)));
-  return v.as_int_tuple();
-}
-
-char operand_letter(const std::string& text, bool mma) {
-  std::string o;
-  for (char c : text) o += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  if (o.empty()) return mma ? 'C' : 'S';
-  if (mma && (o == "A" || o == "B" || o == "C")) return o[0];
-  if (!mma && (o == "S" || o == "D" || o == "SRC" || o == "DST")) return o[0];
-  throw Error(mma ? fmt::format("--operand of a TiledMMA is A, B or C, not '{}'", text)
-                  : fmt::format("--operand of a TiledCopy is S or D (source or destination), not '{}'", text));
-}
-
-std::string partitioner_name(const Atom& atom, char operand) {
-  return fmt::format("partition_{} of {} {}", operand, atom.kind == Atom::Kind::Mma ? "TiledMMA" : "TiledCopy", atom.name);
-}
-
 bool is_text_format(const std::string& f) { return f.empty() || f == "text" || f == "csv" || f == "json"; }
 
 int run_partition(Settings& s, PartitionOptions& o) {
-  if (o.mma.empty() == o.copy.empty()) {
-    report_error("partition takes a TiledMMA (--mma ATOM) or a TiledCopy (--copy ATOM --thr L --val L)", "", 0, false);
-    return kUsage;
-  }
-  if (!o.mma.empty() && (!o.thr.empty() || !o.val.empty())) {
-    report_error("--thr and --val go with --copy; a TiledMMA takes --atoms and --permute", "", 0, false);
-    return kUsage;
-  }
-  if (!o.copy.empty() && (!o.atoms.empty() || !o.permute.empty() || o.thr.empty() || o.val.empty())) {
-    report_error("a TiledCopy takes --thr and --val (not --atoms or --permute)", "", 0, false);
+  const PartitionOptionTexts texts{o.mma, o.atoms, o.permute, o.copy, o.thr, o.val};
+  if (const std::string mistake = partition_option_problem(texts); !mistake.empty()) {
+    report_error(mistake, "", 0, false);
     return kUsage;
   }
   if (o.json) o.format = "json";
@@ -114,16 +62,11 @@ int run_partition(Settings& s, PartitionOptions& o) {
     report_error("-o writes a picture (--format svg, tikz or html); text, csv and json go to standard output", "", 0, false);
     return kUsage;
   }
-  const std::string& name = o.mma.empty() ? o.copy : o.mma;
-  const Atom* atom = find_atom(name);
-  if (!atom) {
-    report_error(fmt::format("no atom is called '{}' (layoutx atom --list FILTER lists the catalogue)", excerpt(name)), "", 0, false);
-    return kRejected;
-  }
-  if ((atom->kind == Atom::Kind::Mma) != !o.mma.empty()) {
-    report_error(fmt::format("{} is {} atom; give it to {}", atom->name, atom->kind == Atom::Kind::Mma ? "an MMA" : "a copy",
-                             atom->kind == Atom::Kind::Mma ? "--mma" : "--copy"),
-                 "", 0, false);
+  const Atom* atom = nullptr;
+  try {
+    atom = &partition_atom(texts);
+  } catch (const Error& e) {
+    report_error(e.message(notation(s)), "", 0, false);
     return kRejected;
   }
   Diagnostics diag = diagnostics(s);
@@ -140,31 +83,23 @@ int run_partition(Settings& s, PartitionOptions& o) {
                   bound = evaluate_if_given(s, problem, diag), who = evaluate_if_given(s, owner, diag);
   for (const Evaluated* e : {&atoms, &permute, &thr, &val, &tile, &coord, &bound, &who})
     if (e->failed) return kRejected;
-  if (!positive_counts(atoms, "--atoms", n) || !positive_counts(thr, "--thr", n) || !positive_counts(val, "--val", n))
-    return kUsage;
+  for (const auto& [counts, option] : {std::pair{&atoms, "--atoms"}, {&thr, "--thr"}, {&val, "--val"}})
+    if (const std::string mistake = count_problem(counts->value, option, n); !mistake.empty()) {
+      report_error(mistake, "", 0, false);
+      return kUsage;
+    }
 
   std::string document;
   const int status = run_reporting_errors({}, notation(s), [&] {
-    Partitioner p;
-    p.operand = operand_letter(o.operand, atom->kind == Atom::Kind::Mma);
-    if (atom->kind == Atom::Kind::Mma) {
-      const Layout atom_layout = atoms.value ? plain_option_layout(*atoms.value, "--atoms", n)
-                                             : make_layout(IntTuple::tuple({static_int(1), static_int(1), static_int(1)}));
-      p.mma = make_tiled_mma(atom->mma, atom_layout, permute.value ? permutation_modes(*permute.value, n) : std::vector<Tiler>{},
-                             diag);
-    } else {
-      p.copy = make_tiled_copy(atom->copy, o.bits, plain_option_layout(*thr.value, "--thr", n),
-                               plain_option_layout(*val.value, "--val", n), diag);
-    }
-    PartitionRequest r{require_layout(*tensor, "partition", n), std::nullopt, coord.value, std::nullopt, std::nullopt, o.bits};
-    if (tile.value) r.tile = tuple_option(*tile.value, "--tile", n);
-    if (bound.value) r.problem = tuple_option(*bound.value, "--problem", n);
-    if (o.thread_option->count() > 0) r.thread = o.thread;
-    const PartitionAnswer a = partition_threads(p, r, diag);
-    const PartitionView view{partitioner_name(*atom, p.operand), a.threads, a.tile, a.tile_origin, a.tile_coord_origin,
-                             a.model.swizzle, a.model.bound, o.bits, a.no_fragment, n};
+    const PartitionOptionValues values{atoms.value, permute.value, thr.value, val.value, tile.value, coord.value, bound.value,
+                                       o.operand, o.bits,
+                                       o.thread_option->count() > 0 ? std::optional<std::int64_t>(o.thread) : std::nullopt};
+    const TilePartition t = partition_tile(*atom, *tensor, values, n, diag);
+    const PartitionAnswer& a = t.answer;
+    const PartitionView view{t.name, a.threads, a.tile, a.tile_origin, a.tile_coord_origin, a.model.swizzle, a.model.bound,
+                             o.bits, a.no_fragment, n};
     if (picture != PictureFormat::Text) {
-      const TileTv tv = tile_tv(p, a, diag);
+      const TileTv tv = tile_tv(t.partitioner, a, diag);
       PictureOptions options;
       options.notation = n;
       options.max_cells = o.target.max_cells;
@@ -175,15 +110,14 @@ int run_partition(Settings& s, PartitionOptions& o) {
     }
     const std::vector<ThreadAccesses> threads = thread_accesses(a.parts, a.model);
     if (who.value) {
-      std::vector<std::int64_t> c;
-      for (const Int& leaf : leaves(tuple_option(*who.value, "--owner", n))) c.push_back(leaf.value);
+      const std::vector<std::int64_t> c = owner_coordinate(*who.value, n);
       document = render_owners(view, c, owners_of(threads, c), o.format == "json");
     } else if (o.format == "json") {
       document = render_partition_json(view, threads);
     } else if (o.format == "csv") {
       document = render_partition_csv(view, threads);
     } else {
-      document = render_partition_text(view, threads, r.thread.has_value());
+      document = render_partition_text(view, threads, t.request.thread.has_value());
     }
     return kOk;
   });

@@ -43,7 +43,7 @@ struct Answer {
 };
 
 // The API: `call` is the path after /api/ (evaluate, grid, offsets, info,
-// explain, eq, tv, atom, bank, export); see api.cpp for each one's parameters.
+// explain, eq, tv, atom, bank, partition, export); see api.cpp for each one's parameters.
 Answer answer(std::string_view call, const Params& params, const Engine& engine);
 
 struct Options {

@@ -10,7 +10,7 @@
 #include "layoutx/tiler.hpp"
 #include "layoutx/value.hpp"
 
-namespace layoutx::cli {
+namespace layoutx {
 
 inline std::vector<Tiler> permutation_modes(const Value& v, Notation n) {
   if (v.kind != Value::Kind::Tuple)
@@ -25,4 +25,4 @@ inline std::vector<Tiler> permutation_modes(const Value& v, Notation n) {
   return modes;
 }
 
-}  // namespace layoutx::cli
+}  // namespace layoutx
