@@ -501,8 +501,8 @@ async function updatePartition() {
     else clearPicture($("picture-a"), "a");
     texts = { print: a.text };
   }
-  shown(tensor);
   showTabNow();
+  shown(tensor);
 }
 
 // The thread box: a TV or atom picture marks the thread's cells; partition

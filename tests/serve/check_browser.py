@@ -276,7 +276,9 @@ def main():
             command = ["partition", tensor, "--mma", mma, "--tile", tile, "--tile-coord", at, "--thread"]
             browser.navigate(server.url + "#" + urllib.parse.urlencode(
                 {"mode": "partition", "pt": tensor, "pa": mma, "ptile": tile, "pc": at, "t": "5"}))
-            expect("the shared partition draws", browser.wait("window.layoutx.painted('a').length === 16*8"))
+            expect("the shared partition draws", browser.wait(
+                "window.layoutx.state.mode === 'partition' && window.layoutx.drawn === %s && "
+                "window.layoutx.painted('a').length === 16*8" % json.dumps(tensor)))
             browser.wait("window.layoutx.marked('a').length > 0")
             listed = json.loads(cli(args.layoutx, *command, "5", "--json").stdout)
             origin = [int(x) for x in listed["tile_coord_origin"].strip("()").split(",")]
