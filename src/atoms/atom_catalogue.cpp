@@ -183,8 +183,28 @@ const OperationIndex& atoms_by_operation() {
 
 }  // namespace
 
+namespace {
+
+// UniversalCopy<S> and cp.async's SM80_CP_ASYNC_*<S> move one S a thread
+// whatever S is: their layouts are those of the unsigned integer of S's
+// width, the one the catalogue lists.
+void as_unsigned_copy(Spelling& s) {
+  if ((s.base != "UNIVERSALCOPY" && !s.base.starts_with("SM80_CP_ASYNC")) || s.args.empty()) return;
+  static const std::pair<std::string_view, std::string_view> kWidths[] = {
+      {"FLOAT", "UINT32_T"},   {"TFLOAT32_T", "UINT32_T"}, {"INT32_T", "UINT32_T"}, {"INT", "UINT32_T"},
+      {"DOUBLE", "UINT64_T"},  {"INT64_T", "UINT64_T"},   {"HALF_T", "UINT16_T"},  {"BFLOAT16_T", "UINT16_T"},
+      {"INT16_T", "UINT16_T"}, {"INT8_T", "UINT8_T"},     {"FLOAT_E4M3_T", "UINT8_T"}, {"FLOAT_E5M2_T", "UINT8_T"}};
+  for (std::string& arg : s.args)
+    for (const auto& [type, word] : kWidths)
+      if (arg == type) arg = word;
+  if (s.args.size() == 2 && s.args[0] == s.args[1]) s.args.pop_back();
+}
+
+}  // namespace
+
 const Atom* find_atom(std::string_view name) {
-  const Spelling asked = spelling(name);
+  Spelling asked = spelling(name);
+  as_unsigned_copy(asked);
   const OperationIndex& index = atoms_by_operation();
   const auto candidates = index.find(asked.base);
   if (candidates == index.end()) return nullptr;

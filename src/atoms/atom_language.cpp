@@ -6,7 +6,9 @@
 
 #include "layoutx/algebra.hpp"
 #include "layoutx/notation.hpp"
+#include "layoutx/swizzle_slice.hpp"
 #include "layoutx/tensor.hpp"
+#include "layoutx/tensor_partition.hpp"
 
 namespace layoutx {
 
@@ -274,7 +276,9 @@ auto mma_fragment(MmaFragment f, int operand) {
     a.no_template_args();
     const ThreadView<TiledMma> v = mma_view(a);
     const Tensor t = a.tensor(v.tensor_at);
-    const Layout l = f(v.tiled, v.thread, plain_layout(t, c.name), c.diag);
+    // A swizzle moves elements, not the fragment's shape: CuTe's make_fragment_like of a swizzled partition is its inner layout's.
+    const auto* swizzled = std::get_if<ComposedLayout>(&t.layout);
+    const Layout l = f(v.tiled, v.thread, swizzled ? swizzled->layout : plain_layout(t, c.name), c.diag);
     if (v.tensor_at == 2) return Value::of(l);
     const std::vector<int> bits = mma_operand_bits(v.tiled.atom.name);
     if (bits.empty()) throw Error(fmt::format("the value types of {} are not known to layoutx", v.tiled.atom.name));
@@ -283,12 +287,53 @@ auto mma_fragment(MmaFragment f, int operand) {
   };
 }
 
-auto copy_partition(CopyPartition f) {
-  return [f](const ExtensionCall& c) {
+// thr.make_fragment_C(tCgC): CuTe's accumulators, a compact register tensor
+// of the partition's shape; make_fragment_A/B(tCsA): a register tensor like
+// the partition (for an MMA reading shared memory through descriptors CuTe
+// gives a view of it instead; layoutx only counts its elements).
+auto mma_fragment_of(int operand) {
+  return [operand](const ExtensionCall& c) {
+    const Args a{c};
+    a.no_template_args();
+    const ThreadView<TiledMma> v = mma_view(a);
+    const Tensor t = a.tensor(v.tensor_at);
+    const Layout& inner = std::holds_alternative<Layout>(t.layout) ? std::get<Layout>(t.layout)
+                                                                   : std::get<ComposedLayout>(t.layout).layout;
+    const Layout l = operand == 3 ? make_layout(inner.shape) : make_fragment_like(inner, c.diag);
+    const std::vector<int> bits = mma_operand_bits(v.tiled.atom.name);
+    if (bits.empty()) throw Error(fmt::format("the value types of {} are not known to layoutx", v.tiled.atom.name));
+    Tensor r = make_register_tensor(bits[static_cast<std::size_t>(operand)], "", l);
+    return tensor_value(std::move(r.iterator), std::move(r.layout));
+  };
+}
+
+// The partition of a swizzled tensor (Sw o off o L): CuTe composes it with
+// the thread-fragment map, which leaves the swizzle and its offset outside
+// (Sw o off o (L o frg)), then slices that at the thread: the slice's fixed
+// part moves the pointer where the swizzle allows it.
+Value partitioned_swizzled(const Tensor& t, const ComposedLayout& swizzled, const Layout& thr_frg, Int thread,
+                           Diagnostics& diag) {
+  const int rank = swizzled.layout.shape.is_leaf() ? 1 : swizzled.layout.shape.rank();
+  std::vector<Value> rest(static_cast<std::size_t>(rank), Value::tag(Value::Kind::Underscore));
+  const Value coord =
+      Value::tuple({Value::of(thread), Value::tag(Value::Kind::Underscore), rank == 1 ? rest.front() : Value::tuple(rest)});
+  const AnyLayout full = rebuild(swizzled, thr_frg);
+  if (const auto* plain = std::get_if<Layout>(&full)) {
+    const TensorSlice s = tensor_slice(IntTuple(static_int(0)), *plain, coord, diag.notation());
+    return tensor_value(moved(t.iterator, s.origin), s.layout);
+  }
+  const SlicedLayout s = slice_and_offset(coord, std::get<ComposedLayout>(full), diag);
+  return tensor_value(moved(t.iterator, IntTuple(s.offset)), s.layout);
+}
+
+auto copy_partition(CopyPartition f, Layout (*thr_frg)(const TiledCopy&, const Layout&, Diagnostics&)) {
+  return [f, thr_frg](const ExtensionCall& c) {
     const Args a{c};
     a.no_template_args();
     const ThreadView<TiledCopy> v = copy_view(a);
     const Tensor t = a.tensor(v.tensor_at);
+    if (const auto* swizzled = std::get_if<ComposedLayout>(&t.layout))
+      return partitioned_swizzled(t, *swizzled, thr_frg(v.tiled, swizzled->layout, c.diag), v.thread, c.diag);
     return partitioned(t, f(v.tiled, v.thread, plain_layout(t, c.name), c.diag));
   };
 }
@@ -487,8 +532,11 @@ LanguageExtension make_atom_language() {
       {"partition_fragment_A", mma_fragment(partition_fragment_A, 1)},
       {"partition_fragment_B", mma_fragment(partition_fragment_B, 2)},
       {"partition_fragment_C", mma_fragment(partition_fragment_C, 3)},
-      {"partition_S", copy_partition(partition_S)},
-      {"partition_D", copy_partition(partition_D)},
+      {"make_fragment_A", mma_fragment_of(1)},
+      {"make_fragment_B", mma_fragment_of(2)},
+      {"make_fragment_C", mma_fragment_of(3)},
+      {"partition_S", copy_partition(partition_S, tidfrg_S)},
+      {"partition_D", copy_partition(partition_D, tidfrg_D)},
       {"retile_S", retile_value},
       {"retile_D", retile_value},
       {"get_slice", slice_value},

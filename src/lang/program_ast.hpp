@@ -86,6 +86,7 @@ struct Declarator {
   enum class Init : std::uint8_t { None, Equals, Braces, Parens } init = Init::None;
   std::vector<Expr> args;               // the initializer(s)
   bool array = false;
+  bool pointer = false;                 // `*x`: a pointer whatever the declaration's type
 };
 
 struct UserFunction;

@@ -228,7 +228,9 @@ struct array_extent : seq<one<'['>, _, opt<expression>, _, must<close_bracket>> 
 struct equals_init : seq<one<'='>, not_at<one<'='>>, _, must<assignment>> {};
 struct paren_init : arguments {};
 struct brace_init : brace_list {};
-struct declarator : seq<sor<binding_names, seq<declared_name, star<_, array_extent>>>,
+// `*B` in `float *A, *B;`: each later declarator says for itself that it is a pointer.
+struct declarator_pointer : one<'*'> {};
+struct declarator : seq<sor<binding_names, seq<star<declarator_pointer, _>, declared_name, star<_, array_extent>>>,
                         opt<_, sor<equals_init, brace_init, paren_init>>> {};
 struct declaration_body : seq<specifiers, type, list<declarator, seq<_, one<','>, _>>> {};
 struct semicolon : one<';'> {};

@@ -420,7 +420,7 @@ class Interpreter {
   void declare(const Stmt& s) {
     for (const Declarator& d : s.declarators) {
       Datum init = initial_value(*s.type, d);
-      bind(d, s.type.get(), std::move(init), d.offset, s.type->is_const || s.is_constexpr);
+      bind(d, d.pointer || d.array ? nullptr : s.type.get(), std::move(init), d.offset, s.type->is_const || s.is_constexpr);
     }
   }
 
@@ -435,7 +435,7 @@ class Interpreter {
     switch (d.init) {
       case Declarator::Init::None:
         if (type.builtin == "auto") throw SourceError("an auto declaration needs an initializer", d.offset);
-        if (type.pointer) {
+        if (type.pointer || d.pointer) {
           Datum p;
           p.kind = Datum::Kind::Pointer;
           p.text = std::string(type.builtin.empty() ? type.name : type.builtin);
@@ -453,7 +453,7 @@ class Interpreter {
           if (args.size() != 1) throw SourceError("an auto declaration takes one initializer", d.offset);
           return args.front();
         }
-        if (builtin || type.pointer) {
+        if (builtin || type.pointer || d.pointer) {
           if (args.empty()) return convert_to_builtin(Datum::integer(0), type.builtin, d.offset);
           if (args.size() != 1) throw SourceError(fmt::format("{} takes one initializer", type.text), d.offset);
           return args.front();
@@ -1043,10 +1043,26 @@ class Interpreter {
     return arithmetic(a, op, eval(e.kids[1]), e.offset);
   }
 
+  // p + n, n + p, p - n: the pointer moved by n elements of its type.
+  std::optional<Datum> pointer_arithmetic(const Datum& a, std::string_view op, const Datum& b, std::size_t offset) {
+    const bool left = a.kind == Datum::Kind::Pointer && b.is_integer() && (op == "+" || op == "-");
+    const bool right = b.kind == Datum::Kind::Pointer && a.is_integer() && op == "+";
+    if (!left && !right) return std::nullopt;
+    Datum p = left ? a : b;
+    const auto bits = value_type_bits(p.text);
+    if (!bits || *bits % 8 != 0)
+      throw SourceError(fmt::format("arithmetic on a pointer to {} needs a value type of whole bytes", p.text), offset);
+    std::int64_t n = (left ? b : a).value.integer.value;
+    if (op == "-") n = checked_mul(n, -1, "a pointer's offset");
+    p.address = checked_add(p.address, checked_mul(n, *bits / 8, "a pointer's offset"), "a pointer's address");
+    return p;
+  }
+
   // C's arithmetic on two numbers; on two static integers, CuTe's (the result is static).
   Datum arithmetic(const Datum& a, std::string_view op, const Datum& b, std::size_t offset) {
     if (a.kind == Datum::Kind::Real || b.kind == Datum::Kind::Real) return real_arithmetic(a, op, b, offset);
     if (auto r = cute_arithmetic(a, op, b, offset)) return *r;
+    if (auto r = pointer_arithmetic(a, op, b, offset)) return *r;
     if (!a.is_integer() || !b.is_integer()) {
       if ((op == "==" || op == "!=") && a.kind == Datum::Kind::Value && b.kind == Datum::Kind::Value) {
         const bool same = to_text(a.value, Notation{true}) == to_text(b.value, Notation{true});
@@ -1420,7 +1436,8 @@ class Interpreter {
     }
     if (name == "thread0" || name == "thread" || name == "block" || name == "block0") return guard(e, name);
     if (is_data_movement(name)) {
-      eval_args(e);
+      const std::vector<Datum> args = eval_args(e);
+      if (host_.on_data_movement) moved_data(e, name, args);
       return Datum::integer(0);
     }
     if (name == "static_cast" || name == "int" || name == "unsigned" || name == "size_t" || name == "int64_t" ||
@@ -1445,6 +1462,27 @@ class Interpreter {
     }
     if (name == "exit") throw RunTimeError("the program called exit", e.offset);
     return std::nullopt;
+  }
+
+  // Tell the host about a data movement; what it cannot follow is the program's error at the call.
+  void moved_data(const Expr& e, std::string_view name, const std::vector<Datum>& args) {
+    DataMovement m;
+    m.name = name;
+    m.call = std::string_view(text_).substr(e.offset, e.end - e.offset);
+    m.offset = e.offset;
+    for (const Datum& d : args) {
+      const bool value = d.kind == Datum::Kind::Value || (d.kind == Datum::Kind::Pointer && value_type_bits(d.text));
+      m.args.push_back(value ? value_of(d, e.offset) : Value{});
+    }
+    m.on_device = launch_.on_device;
+    m.thread = launch_.thread;
+    m.cta = launch_.cta;
+    m.block = launch_.block;
+    try {
+      host_.on_data_movement(m);
+    } catch (const Error& err) {
+      throw SourceError(fmt::format("{}: {}", name, err.message(Notation{true})), e.offset);
+    }
   }
 
   Datum guard(const Expr& e, std::string_view name) {

@@ -105,7 +105,7 @@ using selector = pt::selector<
         // types
         g::type, g::named_type, g::auto_type, g::pointer_op, g::cv_word, g::identifier_word,
         // declarations
-        g::decl_specifier, g::declaration_body, g::declarator, g::declared_name, g::binding_names, g::array_extent,
+        g::decl_specifier, g::declaration_body, g::declarator, g::declarator_pointer, g::declared_name, g::binding_names, g::array_extent,
         g::equals_init, g::brace_init, g::paren_init,
         // statements
         g::empty_statement, g::block, g::preprocessor, g::if_statement, g::else_part, g::while_statement,
@@ -529,6 +529,8 @@ class Reader {
         d.name = c->string_view();
       } else if (c->is_type<g::binding_names>()) {
         for (const auto& b : c->children) d.bindings.push_back(b->string_view());
+      } else if (c->is_type<g::declarator_pointer>()) {
+        d.pointer = true;
       } else if (c->is_type<g::array_extent>()) {
         d.array = true;
       } else if (c->is_type<g::equals_init>()) {

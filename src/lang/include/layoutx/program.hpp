@@ -16,17 +16,32 @@
 
 namespace layoutx {
 
+// threadIdx, blockIdx, blockDim, gridDim: x, y, z.
+using Dim3 = std::array<std::int64_t, 3>;
+
+// A call that moves data (copy, copy_if, gemm, cp_async_wait, ...), as the
+// running program meets it: the interpreter does nothing with it, a host
+// that follows the data (the report) sees each one.
+struct DataMovement {
+  std::string_view name;    // without its namespace: "copy", "gemm"
+  std::string_view call;    // the call as written
+  std::size_t offset = 0;   // byte offset of the call in the program's text
+  std::vector<Value> args;  // the arguments; one that is no CuTe value (a pointer, a number) is a default Value
+  bool on_device = false;   // inside a launched kernel, run by `thread` of block `cta`
+  Dim3 thread{0, 0, 0}, cta{0, 0, 0}, block{1, 1, 1};
+};
+
 // The output functions whose text lives above the language (print_layout's
 // grid, print_latex's picture, print_tensor of the libraries' values): each
 // gets the call's arguments and returns the text the program prints. The
-// interpreter writes print, printf and std::cout itself.
+// interpreter writes print, printf and std::cout itself. A data movement
+// goes to on_data_movement when one is set; an Error it throws is the
+// program's error at the call.
 struct ProgramHost {
   using Printer = std::function<std::string(const std::vector<Value>& args, Notation notation)>;
   std::map<std::string, Printer, std::less<>> printers;
+  std::function<void(const DataMovement&)> on_data_movement;
 };
-
-// threadIdx, blockIdx, blockDim, gridDim: x, y, z.
-using Dim3 = std::array<std::int64_t, 3>;
 
 struct ProgramOptions {
   LanguageOptions language;  // the function table's extension and the expression limits
