@@ -156,6 +156,7 @@ Command register_bank(CLI::App* sub, Settings& s);
 Command register_swizzle_search(CLI::App* sub, Settings& s);
 Command register_repl(CLI::App* sub, Settings& s);
 Command register_run(CLI::App* sub, Settings& s);
+Command register_report(CLI::App* sub, Settings& s);
 Command register_serve(CLI::App* sub, Settings& s);
 // The interactive explorer (commands/cmd_repl.cpp): `layoutx repl`, or no command on a terminal.
 int run_explorer(Settings& s);

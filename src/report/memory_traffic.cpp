@@ -16,14 +16,6 @@ constexpr int kMaxVectorBits = 128;
 
 bool starts_with(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
 
-std::string_view space_name(MemorySpace s) {
-  switch (s) {
-    case MemorySpace::Global: return "global";
-    case MemorySpace::Shared: return "shared";
-    default: return "register";
-  }
-}
-
 // Bits one thread moves in one call of the atom (its source layout's value mode).
 std::int64_t atom_bits_per_thread(const Atom& atom) { return size(get(atom.copy.src, 1)).value; }
 
@@ -200,6 +192,14 @@ InstructionTraffic count(const CopySite& s, const Plan& p, std::int64_t values) 
 }
 
 }  // namespace
+
+std::string_view space_name(MemorySpace s) {
+  switch (s) {
+    case MemorySpace::Global: return "global";
+    case MemorySpace::Shared: return "shared";
+    default: return "register";
+  }
+}
 
 std::string_view sass_name(Sass op) {
   switch (op) {

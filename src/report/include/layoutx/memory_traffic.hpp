@@ -81,5 +81,6 @@ struct SiteTraffic {
 SiteTraffic predict_traffic(const CopySite& site);
 
 std::string_view sass_name(Sass op);
+std::string_view space_name(MemorySpace s);  // "global", "shared", "register"
 
 }  // namespace layoutx

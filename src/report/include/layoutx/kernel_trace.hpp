@@ -1,0 +1,86 @@
+// The copies and MMAs one CTA of a kernel runs, gathered per call site from
+// each thread's calls as a program interpreter meets them: each copy's
+// per-thread element offsets on both sides, each gemm's fragments. What the
+// model of memory_traffic.hpp predicts from them is summed per call site.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "layoutx/memory_traffic.hpp"
+#include "layoutx/tiled_mma.hpp"
+#include "layoutx/value.hpp"
+
+namespace layoutx {
+
+// One thread's execution of a call: copy(...), copy_if(...), gemm(...)
+// (other names are not followed).
+struct TracedCall {
+  std::size_t site = 0;      // where the call is in the program (its byte offset): one call site
+  std::string_view label;    // how the report names the site: its line and the call as written
+  std::string_view name;     // "copy", "copy_if", "gemm"
+  std::int64_t thread = 0;   // the thread's index in its block (x fastest)
+  std::int64_t threads = 1;  // the block's threads
+  const std::vector<Value>* args = nullptr;
+};
+
+// A gemm(...) call site: the MMA atom and what each thread's calls issue.
+struct MmaSite {
+  std::string label;
+  std::string atom;
+  std::int64_t threads = 0;           // threads that called it
+  std::int64_t executions = 0;        // calls of one thread (the most any made)
+  std::int64_t atoms_per_call = 0;    // MMA atom instructions one call issues (MMA_M x MMA_N x MMA_K)
+  std::int64_t a_elements = 0, b_elements = 0, c_elements = 0;  // register fragment elements a thread
+};
+
+// What one stage of the mainloop holds: the shared memory its copies write
+// (distinct elements of each site's first execution) and a thread's MMA
+// fragments (the largest call of each gemm site).
+struct StageResources {
+  std::int64_t shared_bytes = 0;
+  std::int64_t register_elements = 0;
+};
+
+class KernelTrace {
+ public:
+  // Follow one call; throws Error for a call the report cannot follow (a
+  // coordinate tensor copied, element types that differ, an unknown atom).
+  void record(const TracedCall& call);
+
+  // Each copy call site's instructions and their cost, in program order.
+  std::vector<SiteTraffic> copy_traffic() const;
+  // Each copy call site as the model sees it, one per execution of the site
+  // (the e-th call of every thread together), for the per-warp pictures.
+  std::vector<std::vector<CopySite>> copy_sites() const;
+  std::vector<MmaSite> mma_sites() const;
+  StageResources resources() const;
+  bool empty() const { return copies_.empty() && mmas_.empty(); }
+
+ private:
+  struct Execution {
+    std::vector<std::vector<std::int64_t>> src, dst;  // per thread
+  };
+  struct CopyRecord {
+    CopySite shape;  // label, kind, element bits, spaces, static layouts (no atom, no offsets)
+    Atom atom;       // the copy atom, for CopyKind::Atom
+    std::vector<Execution> executions;
+    std::map<std::int64_t, std::size_t> calls;  // per thread: calls so far
+    std::int64_t threads = 0;
+  };
+  struct MmaRecord {
+    MmaSite site;
+    std::map<std::int64_t, std::int64_t> calls;
+  };
+  void record_copy(const TracedCall& call);
+  void record_gemm(const TracedCall& call);
+
+  std::map<std::size_t, CopyRecord> copies_;
+  std::map<std::size_t, MmaRecord> mmas_;
+};
+
+}  // namespace layoutx

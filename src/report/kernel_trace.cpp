@@ -1,0 +1,225 @@
+#include "layoutx/kernel_trace.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <set>
+
+#include "layoutx/atom_language.hpp"
+#include "layoutx/tensor.hpp"
+
+namespace layoutx {
+
+namespace {
+
+const Tensor& tensor_arg(const TracedCall& c, std::size_t i, std::string_view what) {
+  const Value& v = c.args->at(i);
+  if (v.kind != Value::Kind::Tensor)
+    throw Error(fmt::format("the {} of {} is not a tensor (argument {})", what, c.name, i + 1));
+  return as_tensor(v);
+}
+
+MemorySpace space_of(const Tensor& t, std::string_view what) {
+  switch (t.iterator.memory) {
+    case Memory::Global: return MemorySpace::Global;
+    case Memory::Shared: return MemorySpace::Shared;
+    case Memory::Register: return MemorySpace::Register;
+    default:
+      throw Error(fmt::format("the {} is a coordinate tensor: it holds coordinates, not data a copy moves", what));
+  }
+}
+
+// CuTe vectorizes copy(src, dst) only over layouts known at compile time.
+bool static_layout(const Tensor& t) {
+  const Layout& l = inner_layout(t.layout);
+  return is_static(l.shape) && is_static(l.stride);
+}
+
+// The elements of t in its index order, counted from a 128-byte aligned address.
+std::vector<std::int64_t> element_offsets(const Tensor& t, std::string_view what) {
+  const Iterator& it = t.iterator;
+  if (it.bits <= 0 || it.bits % 8 != 0)
+    throw Error(fmt::format("the {} holds {}-bit elements; the report counts whole bytes", what, it.bits));
+  const std::int64_t bytes = it.bits / 8;
+  if (!it.position.is_leaf()) throw Error(fmt::format("the {} starts at a coordinate, not an address", what));
+  const std::int64_t base = (it.known_base ? it.base / bytes : 0) + it.position.value().value;
+  const std::int64_t n = size(t.layout).value;
+  std::vector<std::int64_t> out;
+  out.reserve(static_cast<std::size_t>(std::max<std::int64_t>(n, 0)));
+  for (std::int64_t i = 0; i < n; ++i)
+    out.push_back(checked_add(base, evaluate(t.layout, IntTuple(static_int(i))).value, "an element's offset"));
+  return out;
+}
+
+std::int64_t mode_size(const Tensor& t, int mode) {
+  const Layout& l = inner_layout(t.layout);
+  if (l.shape.is_leaf() || mode >= l.shape.rank()) return 1;
+  return size(get(l, mode)).value;
+}
+
+void add_sums(InstructionTraffic& into, const InstructionTraffic& x) {
+  for (auto [a, b] : {std::pair{&into.instructions, x.instructions}, std::pair{&into.requests, x.requests},
+                      std::pair{&into.sectors, x.sectors}, std::pair{&into.min_sectors, x.min_sectors},
+                      std::pair{&into.bytes, x.bytes}, std::pair{&into.wavefronts, x.wavefronts},
+                      std::pair{&into.ideal, x.ideal}})
+    *a = checked_add(*a, b, "a call site's instruction count");
+  into.per_thread = std::max(into.per_thread, x.per_thread);
+  into.worst_sectors = std::max(into.worst_sectors, x.worst_sectors);
+  into.widest_bits = std::max(into.widest_bits, x.widest_bits);
+  into.conflict_degree = std::max(into.conflict_degree, x.conflict_degree);
+}
+
+// One execution's traffic added to the site's: the same instruction adds up, a new one is appended.
+void merge(SiteTraffic& into, const SiteTraffic& one) {
+  into.values_per_thread = std::max(into.values_per_thread, one.values_per_thread);
+  into.threads = std::max(into.threads, one.threads);
+  for (const InstructionTraffic& x : one.instructions) {
+    const auto same = std::find_if(into.instructions.begin(), into.instructions.end(), [&](const InstructionTraffic& y) {
+      return y.op == x.op && y.bits == x.bits && y.cute_bits == x.cute_bits && y.access == x.access;
+    });
+    if (same == into.instructions.end()) {
+      into.instructions.push_back(x);
+    } else {
+      add_sums(*same, x);
+    }
+  }
+}
+
+}  // namespace
+
+void KernelTrace::record(const TracedCall& call) {
+  if (!call.args) return;
+  if (call.name == "copy" || call.name == "copy_if") record_copy(call);
+  if (call.name == "gemm") record_gemm(call);
+}
+
+void KernelTrace::record_copy(const TracedCall& call) {
+  const std::size_t n = call.args->size();
+  // copy(src, dst), copy(copy, src, dst), copy_if(pred, src, dst), copy_if(copy, pred, src, dst).
+  const bool predicated = call.name == "copy_if";
+  const std::size_t plain = predicated ? 3 : 2;
+  if (n != plain && n != plain + 1)
+    throw Error(fmt::format("{} takes {} or {} arguments here, got {}", call.name, plain, plain + 1, n));
+  const bool with_copy = n == plain + 1;
+  const Tensor& src = tensor_arg(call, n - 2, "source");
+  const Tensor& dst = tensor_arg(call, n - 1, "destination");
+  CopyRecord& r = copies_[call.site];
+  if (r.executions.empty() && r.calls.empty()) {
+    r.shape.label = std::string(call.label);
+    r.shape.kind = CopyKind::AutoVectorizing;
+    if (with_copy) {
+      const TiledCopy* tiled = as_tiled_copy(call.args->front());
+      if (!tiled)
+        throw Error(fmt::format("the report follows copies through a TiledCopy (make_tiled_copy(...)) or "
+                                "copy(src, dst); the first argument is {}",
+                                a_kind_name(call.args->front())));
+      r.shape.kind = CopyKind::Atom;
+      r.atom.kind = Atom::Kind::Copy;
+      r.atom.name = tiled->atom.name;
+      r.atom.copy = tiled->atom;
+    }
+    r.shape.src.space = space_of(src, "source");
+    r.shape.dst.space = space_of(dst, "destination");
+    r.shape.src.static_layout = static_layout(src);
+    r.shape.dst.static_layout = static_layout(dst);
+    r.shape.element_bits = src.iterator.bits;
+    r.threads = call.threads;
+  }
+  if (src.iterator.bits != dst.iterator.bits)
+    throw Error(fmt::format("the source holds {}-bit elements and the destination {}-bit ones: the report follows "
+                            "copies of one element type",
+                            src.iterator.bits, dst.iterator.bits));
+  if (call.thread < 0 || call.thread >= r.threads) throw Error(fmt::format("thread {} is outside the block", call.thread));
+  const std::size_t e = r.calls[call.thread]++;
+  if (e >= r.executions.size()) {
+    r.executions.emplace_back();
+    r.executions.back().src.resize(static_cast<std::size_t>(r.threads));
+    r.executions.back().dst.resize(static_cast<std::size_t>(r.threads));
+  }
+  Execution& x = r.executions[e];
+  x.src[static_cast<std::size_t>(call.thread)] = element_offsets(src, "source");
+  x.dst[static_cast<std::size_t>(call.thread)] = element_offsets(dst, "destination");
+  if (x.src[static_cast<std::size_t>(call.thread)].size() != x.dst[static_cast<std::size_t>(call.thread)].size())
+    throw Error(fmt::format("the source has {} elements and the destination {}", size(src.layout).value,
+                            size(dst.layout).value));
+}
+
+void KernelTrace::record_gemm(const TracedCall& call) {
+  const std::size_t n = call.args->size();
+  // gemm(mma, A, B, C) or gemm(mma, D, A, B, C).
+  if (n != 4 && n != 5) throw Error(fmt::format("gemm takes 4 or 5 arguments here, got {}", n));
+  const TiledMma* mma = as_tiled_mma(call.args->front());
+  if (!mma)
+    throw Error(fmt::format("the report follows gemm through a TiledMMA (make_tiled_mma(...)); the first argument is {}",
+                            a_kind_name(call.args->front())));
+  const Tensor& a = tensor_arg(call, n - 3, "A operand");
+  const Tensor& b = tensor_arg(call, n - 2, "B operand");
+  const Tensor& c = tensor_arg(call, n - 1, "C operand");
+  MmaRecord& r = mmas_[call.site];
+  r.site.label = std::string(call.label);
+  r.site.atom = mma->atom.name;
+  const std::int64_t k = inner_layout(a.layout).shape.rank() >= 3 ? mode_size(a, 2) : 1;
+  r.site.atoms_per_call = std::max(r.site.atoms_per_call, mode_size(c, 1) * mode_size(c, 2) * k);
+  r.site.a_elements = std::max(r.site.a_elements, size(a.layout).value);
+  r.site.b_elements = std::max(r.site.b_elements, size(b.layout).value);
+  r.site.c_elements = std::max(r.site.c_elements, size(c.layout).value);
+  const std::int64_t calls = ++r.calls[call.thread];
+  r.site.executions = std::max(r.site.executions, calls);
+  r.site.threads = static_cast<std::int64_t>(r.calls.size());
+}
+
+std::vector<std::vector<CopySite>> KernelTrace::copy_sites() const {
+  std::vector<std::vector<CopySite>> out;
+  for (const auto& [offset, r] : copies_) {
+    std::vector<CopySite> executions;
+    for (const Execution& x : r.executions) {
+      CopySite s = r.shape;
+      if (s.kind == CopyKind::Atom) s.atom = &r.atom;
+      s.src.offsets = x.src;
+      s.dst.offsets = x.dst;
+      executions.push_back(std::move(s));
+    }
+    out.push_back(std::move(executions));
+  }
+  return out;
+}
+
+std::vector<SiteTraffic> KernelTrace::copy_traffic() const {
+  std::vector<SiteTraffic> out;
+  for (const std::vector<CopySite>& executions : copy_sites()) {
+    SiteTraffic total;
+    bool first = true;
+    for (const CopySite& s : executions) {
+      const SiteTraffic one = predict_traffic(s);
+      if (first) {
+        total = one;
+        first = false;
+      } else {
+        merge(total, one);
+      }
+    }
+    total.executions = static_cast<std::int64_t>(executions.size());
+    out.push_back(std::move(total));
+  }
+  return out;
+}
+
+std::vector<MmaSite> KernelTrace::mma_sites() const {
+  std::vector<MmaSite> out;
+  for (const auto& [offset, r] : mmas_) out.push_back(r.site);
+  return out;
+}
+
+StageResources KernelTrace::resources() const {
+  StageResources res;
+  for (const auto& [offset, r] : copies_) {
+    if (r.shape.dst.space != MemorySpace::Shared || r.executions.empty()) continue;
+    std::set<std::int64_t> written;
+    for (const auto& thread : r.executions.front().dst) written.insert(thread.begin(), thread.end());
+    res.shared_bytes += static_cast<std::int64_t>(written.size()) * (r.shape.element_bits / 8);
+  }
+  for (const auto& [offset, r] : mmas_) res.register_elements += r.site.a_elements + r.site.b_elements + r.site.c_elements;
+  return res;
+}
+
+}  // namespace layoutx

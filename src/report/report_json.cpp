@@ -1,0 +1,85 @@
+#include "layoutx/report_json.hpp"
+
+#include <fmt/format.h>
+
+namespace layoutx {
+
+namespace {
+
+std::string quoted(std::string_view s) {
+  std::string out = "\"";
+  for (const char c : s) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (static_cast<unsigned char>(c) < 0x20) {
+      out += fmt::format("\\u{:04x}", static_cast<unsigned>(c));
+    } else {
+      out += c;
+    }
+  }
+  return out + "\"";
+}
+
+std::string_view copy_kind(CopyKind k) {
+  switch (k) {
+    case CopyKind::Atom: return "atom";
+    case CopyKind::Tma: return "tma";
+    default: return "auto";
+  }
+}
+
+std::string instruction_json(const InstructionTraffic& x) {
+  return fmt::format(
+      "{{\"sass\": {}, \"bits\": {}, \"cute_bits\": {}, \"per_thread\": {}, \"warp_instructions\": {}, "
+      "\"requests\": {}, \"sectors\": {}, \"min_sectors\": {}, \"bytes_used\": {}, \"wavefronts\": {}, "
+      "\"min_wavefronts\": {}, \"conflict_degree\": {}}}",
+      quoted(sass_name(x.op)), x.bits, x.cute_bits, x.per_thread, x.instructions, x.requests, x.sectors, x.min_sectors,
+      x.bytes, x.wavefronts, x.ideal, x.conflict_degree);
+}
+
+std::string finding_json(const Finding& f) {
+  return fmt::format("{{\"kind\": {}, \"what\": {}, \"fix\": {}}}", quoted(finding_name(f.kind)), quoted(f.what),
+                     quoted(f.fix));
+}
+
+template <class T, class F>
+std::string list(const std::vector<T>& items, F each) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < items.size(); ++i) out += (i ? ", " : "") + each(items[i]);
+  return out + "]";
+}
+
+}  // namespace
+
+std::string report_json(const std::vector<SiteTraffic>& copies, const std::vector<std::vector<Finding>>& findings,
+                        const std::vector<MmaSite>& mmas, const std::vector<Counter>& counters) {
+  std::string out = "{\"sites\": [\n";
+  bool first = true;
+  for (std::size_t i = 0; i < copies.size(); ++i) {
+    const SiteTraffic& s = copies[i];
+    out += first ? "  " : ",\n  ";
+    first = false;
+    out += fmt::format(
+        "{{\"site\": {}, \"call\": \"copy\", \"copy\": {}, \"atom\": {}, \"src\": {}, \"dst\": {}, \"element_bits\": {}, "
+        "\"threads\": {}, \"values_per_thread\": {}, \"executions\": {}, \"instructions\": {}, \"findings\": {}}}",
+        quoted(s.label), quoted(copy_kind(s.kind)), quoted(s.atom), quoted(space_name(s.src)), quoted(space_name(s.dst)),
+        s.element_bits, s.threads, s.values_per_thread, s.executions, list(s.instructions, instruction_json),
+        list(i < findings.size() ? findings[i] : std::vector<Finding>{}, finding_json));
+  }
+  for (const MmaSite& m : mmas) {
+    out += first ? "  " : ",\n  ";
+    first = false;
+    out += fmt::format(
+        "{{\"site\": {}, \"call\": \"gemm\", \"atom\": {}, \"threads\": {}, \"executions\": {}, "
+        "\"mma_per_call\": {}, \"a_elements\": {}, \"b_elements\": {}, \"c_elements\": {}}}",
+        quoted(m.label), quoted(m.atom), m.threads, m.executions, m.atoms_per_call, m.a_elements, m.b_elements,
+        m.c_elements);
+  }
+  out += "\n], \"counters\": {";
+  for (std::size_t i = 0; i < counters.size(); ++i)
+    out += fmt::format("{}{}: {}", i ? ", " : "", quoted(counters[i].metric), counters[i].value);
+  return out + "}}\n";
+}
+
+}  // namespace layoutx
