@@ -35,13 +35,8 @@ int trace_program(const Settings& s, const ReportOptions& o, const std::string& 
   options.all_threads = true;
   options.cta_given = true;
   std::string problem;
-  const auto dim = [&](const std::string& t, std::int64_t fill, Dim3& into) {
-    if (t.empty()) return true;
-    const auto d = dim3_option(t, fill, problem);
-    if (d) into = *d;
-    return d.has_value();
-  };
-  if (!dim(o.cta, 0, options.cta) || !dim(o.block, 1, options.block) || !dim(o.grid, 1, options.grid)) {
+  if (!set_dim3(o.cta, 0, options.cta, nullptr, problem) || !set_dim3(o.block, 1, options.block, nullptr, problem) ||
+      !set_dim3(o.grid, 1, options.grid, nullptr, problem)) {
     report_error(problem, "", 0, false);
     return kUsage;
   }

@@ -64,16 +64,9 @@ int run_program_file(const Settings& s, RunOptions o) {
   options.max_output = static_cast<std::size_t>(o.max_output);
   options.all_threads = o.all_threads;
   std::string problem;
-  const auto dim = [&](const std::string& t, std::int64_t fill, Dim3& into, bool* given) {
-    if (t.empty()) return true;
-    const auto d = dim3_option(t, fill, problem);
-    if (!d) return false;
-    into = *d;
-    if (given) *given = true;
-    return true;
-  };
-  if (!dim(o.thread, 0, options.thread, &options.thread_given) || !dim(o.cta, 0, options.cta, &options.cta_given) ||
-      !dim(o.block, 1, options.block, nullptr) || !dim(o.grid, 1, options.grid, nullptr)) {
+  if (!set_dim3(o.thread, 0, options.thread, &options.thread_given, problem) ||
+      !set_dim3(o.cta, 0, options.cta, &options.cta_given, problem) ||
+      !set_dim3(o.block, 1, options.block, nullptr, problem) || !set_dim3(o.grid, 1, options.grid, nullptr, problem)) {
     report_error(problem, "", 0, false);
     return kUsage;
   }

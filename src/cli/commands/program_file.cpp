@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <charconv>
+#include <optional>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -36,8 +37,7 @@ Place place_of(std::string_view program, std::size_t offset) {
   return p;
 }
 
-}  // namespace
-
+// "X[,Y[,Z]]" -> {X, Y, Z}, the missing ones `fill`.
 std::optional<Dim3> dim3_option(const std::string& text, std::int64_t fill, std::string& problem) {
   Dim3 d{fill, fill, fill};
   std::size_t i = 0, at = 0;
@@ -56,6 +56,17 @@ std::optional<Dim3> dim3_option(const std::string& text, std::int64_t fill, std:
   }
   problem = fmt::format("'{}' has more than three integers", text);
   return std::nullopt;
+}
+
+}  // namespace
+
+bool set_dim3(const std::string& text, std::int64_t fill, Dim3& into, bool* given, std::string& problem) {
+  if (text.empty()) return true;
+  const auto d = dim3_option(text, fill, problem);
+  if (!d) return false;
+  into = *d;
+  if (given) *given = true;
+  return true;
 }
 
 std::string read_program(const std::string& file) {

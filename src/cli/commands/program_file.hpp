@@ -3,7 +3,6 @@
 #pragma once
 
 #include <cstddef>
-#include <optional>
 #include <string>
 #include <string_view>
 
@@ -14,8 +13,9 @@ namespace layoutx::cli {
 // The program's text: the file, or standard input for "-"; throws Error when it cannot be read.
 std::string read_program(const std::string& file);
 
-// "X[,Y[,Z]]" -> {X, Y, Z}, the missing ones `fill`; nullopt and `problem` set for bad text.
-std::optional<Dim3> dim3_option(const std::string& text, std::int64_t fill, std::string& problem);
+// `text` ("X[,Y[,Z]]", nothing when empty) into `into`, `*given` set when there
+// is one; false with `problem` set for bad text.
+bool set_dim3(const std::string& text, std::int64_t fill, Dim3& into, bool* given, std::string& problem);
 
 // The line (from 1) a byte offset of the text is on.
 std::size_t line_of(std::string_view text, std::size_t offset);
