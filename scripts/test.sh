@@ -9,6 +9,10 @@ run_suite() {
   local dir=$1; shift
   cmake -S . -B "$dir" -G Ninja "$@"
   cmake --build "$dir" -j "$jobs"
+  # The static explorer page (WebAssembly) where emscripten is installed, in the Release build only.
+  if [[ $dir == build ]] && ninja -C "$dir" -t targets all | grep -q '^wasm_page:'; then
+    cmake --build "$dir" --target wasm_page
+  fi
   ctest --test-dir "$dir" --output-on-failure -j "$jobs"
 }
 

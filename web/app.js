@@ -17,7 +17,13 @@ function shown(text) {
 
 const inflight = {};
 // POSTs a form to /api/CALL; a newer call of the same slot aborts the older.
+// The static page (WebAssembly) has its engine in window.layoutxEngine and
+// asks it the same form instead, with the same answer.
 async function api(call, params, slot = call) {
+  if (window.layoutxEngine) {
+    const reply = (await window.layoutxEngine).answer(call, new URLSearchParams(params).toString());
+    return { ok: reply.status === 200, status: reply.status, ...JSON.parse(reply.body) };
+  }
   if (inflight[slot]) inflight[slot].abort();
   const ctl = new AbortController();
   inflight[slot] = ctl;

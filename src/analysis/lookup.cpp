@@ -173,7 +173,11 @@ Location locate_coordinate(const AnyLayout& l, const IntTuple& coord) {
 bool for_each_preimage(const AnyLayout& l, std::int64_t offset, const LookupLimits& limits,
                        const std::function<std::string(const Location&)>& show,
                        const std::function<void(std::string_view)>& each) {
-  const auto [found, truncated] = preimage_indices(l, offset, limits);
+  // Named, not a structured binding: the lambda below captures `found`, which
+  // clang before 16 (emscripten's) refuses for a binding.
+  const auto preimage = preimage_indices(l, offset, limits);
+  const std::vector<std::int64_t>& found = preimage.first;
+  const bool truncated = preimage.second;
   const Locator locator(l);
   // A run of matches at a time, its parts shown on every core, its text handed on in order.
   // Each part's text keeps its room from run to run (a fresh string each run paid for its pages again).

@@ -4,11 +4,15 @@
 types expressions and checks every drawn cell's number against `layoutx
 offsets`, times the redraw of a 64x64 grid per keystroke, hovers a cell and
 reads the tooltip, checks the error display against `layoutx eval`'s message,
-and follows shared addresses (compare, TV, one thread's partition). Screenshots go to OUTDIR. Exits 77
-(skipped) where Chromium is not installed.
-Usage: check_browser.py LAYOUTX OUTDIR [--budget-ms MS]"""
+and follows shared addresses (compare, TV, one thread's partition).
+Screenshots go to OUTDIR. The page is `layoutx serve`'s, or with --static
+WASM_DIR the static page of the WebAssembly build in that build folder
+(brought up to date first), opened from file:// with no server. Exits 77
+(skipped) where Chromium is not installed or the static page was never built.
+Usage: check_browser.py LAYOUTX OUTDIR [--static WASM_DIR] [--budget-ms MS]"""
 import argparse
 import base64
+import fcntl
 import json
 import os
 import shutil
@@ -40,8 +44,11 @@ class Browser:
         self.from_browser, from_child = os.pipe()
 
         def plumb():  # the protocol's descriptors: 3 reads commands, 4 writes answers
-            os.dup2(to_child, 3)
-            os.dup2(from_child, 4)
+            # Through copies above 4: a pipe may already be 3 or 4, and dup2 onto itself
+            # would leave it closed at exec.
+            reads, writes = fcntl.fcntl(to_child, fcntl.F_DUPFD, 10), fcntl.fcntl(from_child, fcntl.F_DUPFD, 10)
+            os.dup2(reads, 3)
+            os.dup2(writes, 4)
 
         self.process = subprocess.Popen(
             [chromium, "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
@@ -164,6 +171,34 @@ def type_text(browser, field, text):
     return browser.js(TYPE % (json.dumps(field), json.dumps(text)))
 
 
+class StaticPage:
+    """The static page of a WebAssembly build folder, opened from file://: no server."""
+
+    def __init__(self, folder):
+        self.url = "file://" + os.path.join(os.path.abspath(folder), "page", "index.html")
+        self.process = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        pass
+
+    def alive(self):
+        return True
+
+
+def static_page(folder):
+    """The static page, rebuilt if its sources changed; None (with the reason printed) where there is none."""
+    if not os.path.exists(os.path.join(folder, "build.ninja")) and not os.path.exists(os.path.join(folder, "Makefile")):
+        print("the static page was never built (ninja -C build wasm_page builds it): skipped")
+        return None
+    build = subprocess.run(["cmake", "--build", folder], capture_output=True, text=True)
+    if build.returncode != 0:
+        raise RuntimeError("the static page does not build:\n" + build.stdout[-4000:] + build.stderr[-4000:])
+    return StaticPage(folder)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("layoutx")
@@ -171,10 +206,14 @@ def main():
     # The redraw's CPU time is always measured and printed; it fails the test only when a
     # budget is given (on a machine shared with other work it measures their load too).
     ap.add_argument("--budget-ms", type=float, default=None)
+    ap.add_argument("--static", metavar="WASM_DIR")
     args = ap.parse_args()
     chromium = find_chromium()
     if not chromium:
         print("chromium is not installed: skipped")
+        return SKIP
+    page = static_page(args.static) if args.static else Server(args.layoutx)
+    if page is None:
         return SKIP
     os.makedirs(args.outdir, exist_ok=True)
     problems = []
@@ -183,7 +222,7 @@ def main():
         if not ok:
             problems.append(what + (": " + str(detail) if detail else ""))
 
-    with Server(args.layoutx) as server, tempfile.TemporaryDirectory() as profile:
+    with page as server, tempfile.TemporaryDirectory() as profile:
         browser = Browser(chromium, profile)
         try:
             browser.navigate(server.url)
@@ -206,18 +245,21 @@ def main():
             times, phases, cpu = [], [], 0.0
             for expr in ["(64,64):(1,64)", "(64,64):(64,1)", "Sw<3,4,3> o (64,64):(64,1)", "(64,64):(65,1)"] * 5:
                 type_text(browser, "expr", expr[:-1])
-                before = cpu_seconds(server.process.pid) + cpu_seconds(browser.process.pid)
+                processes = [p.pid for p in (server.process, browser.process) if p]
+                before = sum(cpu_seconds(pid) for pid in processes)
                 times.append(type_text(browser, "expr", expr))
-                cpu += cpu_seconds(server.process.pid) + cpu_seconds(browser.process.pid) - before
+                cpu += sum(cpu_seconds(pid) for pid in processes) - before
                 phases.append(browser.js("window.layoutx.phases"))
             median = statistics.median(times)
             cpu_ms = 1000 * cpu / len(times)
-            print("64x64 redraw per keystroke: median %.1f ms, max %.1f ms over %d (median %.1f ms for the server's "
+            print("64x64 redraw per keystroke: median %.1f ms, max %.1f ms over %d (median %.1f ms for the %s's "
                   "answer, %.1f ms to paint the canvas, the rest the browser's frame)" % (
                       median, max(times), len(times), statistics.median(p["answer"] for p in phases),
+                      "WebAssembly engine" if args.static else "server",
                       statistics.median(p["draw"] for p in phases)))
-            print("64x64 redraw per keystroke: %.1f ms of CPU (server and browser together), load average %s" % (
-                cpu_ms, open("/proc/loadavg").read().split()[0]))
+            print("64x64 redraw per keystroke: %.1f ms of CPU (%s), load average %s" % (
+                cpu_ms, "the browser" if args.static else "server and browser together",
+                open("/proc/loadavg").read().split()[0]))
             if args.budget_ms is not None:
                 expect("64x64 redraw within %.0f ms of CPU" % args.budget_ms, cpu_ms <= args.budget_ms, "%.1f ms" % cpu_ms)
 
