@@ -47,46 +47,12 @@ void send_failure(httplib::Response& res, int status, const std::string& message
   send_json(res, status, json::Object().str("error", error_text(message, "", 0, false)).str("message", message).done());
 }
 
-int hex_digit(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
-// application/x-www-form-urlencoded: '+' is a space, %XX a byte.
-std::string form_decoded(std::string_view s) {
-  std::string out;
-  out.reserve(s.size());
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    if (s[i] == '+') {
-      out += ' ';
-    } else if (s[i] == '%' && i + 2 < s.size() && hex_digit(s[i + 1]) >= 0 &&
-               hex_digit(s[i + 2]) >= 0) {
-      out += static_cast<char>(hex_digit(s[i + 1]) * 16 + hex_digit(s[i + 2]));
-      i += 2;
-    } else {
-      out += s[i];
-    }
-  }
-  return out;
-}
-
 // The query's parameters, then a form body's (which win).
 Params params_of(const httplib::Request& req) {
   Params p;
   for (const auto& [k, v] : req.params) p[k] = v;
-  if (req.method == "POST" && req.get_header_value("Content-Type").rfind("application/x-www-form-urlencoded", 0) == 0) {
-    std::string_view body = req.body;
-    while (!body.empty()) {
-      const auto amp = body.find('&');
-      const std::string_view pair = body.substr(0, amp);
-      const auto eq = pair.find('=');
-      if (!pair.empty()) p[form_decoded(pair.substr(0, eq))] = eq == std::string_view::npos ? "" : form_decoded(pair.substr(eq + 1));
-      if (amp == std::string_view::npos) break;
-      body.remove_prefix(amp + 1);
-    }
-  }
+  if (req.method == "POST" && req.get_header_value("Content-Type").rfind("application/x-www-form-urlencoded", 0) == 0)
+    for (auto& [k, v] : form_params(req.body)) p[k] = std::move(v);
   return p;
 }
 

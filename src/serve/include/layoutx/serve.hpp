@@ -35,6 +35,9 @@ struct Engine {
 // An API call's parameters, by name.
 using Params = std::map<std::string, std::string, std::less<>>;
 
+// The parameters of an application/x-www-form-urlencoded body ("a=1&b=x+y").
+Params form_params(std::string_view form);
+
 // The answer to one API call: an HTTP status (200, or 400 with the command
 // line's message for a refused input, 404 for an unknown call) and a JSON body.
 struct Answer {
