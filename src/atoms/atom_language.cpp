@@ -562,6 +562,11 @@ const TiledMma* as_tiled_mma(const Value& v) {
   return o ? &o->mma : nullptr;
 }
 
+const CopyAtom* as_copy_atom(const Value& v) {
+  const auto* o = object_of<CopyAtomObject>(v);
+  return o ? &o->atom : nullptr;
+}
+
 const TiledCopy* as_tiled_copy(const Value& v) {
   const auto* o = object_of<TiledCopyObject>(v);
   return o ? &o->copy : nullptr;

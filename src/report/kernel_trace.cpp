@@ -109,14 +109,15 @@ void KernelTrace::record_copy(const TracedCall& call) {
     r.shape.kind = CopyKind::AutoVectorizing;
     if (with_copy) {
       const TiledCopy* tiled = as_tiled_copy(call.args->front());
-      if (!tiled)
-        throw Error(fmt::format("the report follows copies through a TiledCopy (make_tiled_copy(...)) or "
-                                "copy(src, dst); the first argument is {}",
+      const CopyAtom* atom = tiled ? &tiled->atom : as_copy_atom(call.args->front());
+      if (!atom)
+        throw Error(fmt::format("the report follows copies through a TiledCopy (make_tiled_copy(...)), a "
+                                "Copy_Atom or copy(src, dst); the first argument is {}",
                                 a_kind_name(call.args->front())));
       r.shape.kind = CopyKind::Atom;
       r.atom.kind = Atom::Kind::Copy;
-      r.atom.name = tiled->atom.name;
-      r.atom.copy = tiled->atom;
+      r.atom.name = atom->name;
+      r.atom.copy = *atom;
     }
     r.shape.src.space = space_of(src, "source");
     r.shape.dst.space = space_of(dst, "destination");

@@ -201,6 +201,9 @@ std::string_view space_name(MemorySpace s) {
   }
 }
 
+bool is_global_access(Sass op) { return op == Sass::LDG || op == Sass::STG || op == Sass::LDGSTS; }
+bool is_shared_access(Sass op) { return op != Sass::LDG && op != Sass::STG; }
+
 std::string_view sass_name(Sass op) {
   switch (op) {
     case Sass::LDG: return "LDG";

@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <map>
 
-#include "layoutx/traffic_findings.hpp"
 
 namespace layoutx {
 
@@ -54,8 +53,8 @@ std::string site_grid(const std::vector<CopySite>& executions) {
   for (const CopySite& s : executions)
     for (std::size_t w = 0; w < warps; ++w)
       for (const InstructionTraffic& x : predict_traffic(warp_only(s, w)).instructions) {
-        const bool global = x.op == Sass::LDG || x.op == Sass::STG || x.op == Sass::LDGSTS;
-        const bool shared = x.op != Sass::LDG && x.op != Sass::STG;
+        const bool global = is_global_access(x.op);
+        const bool shared = is_shared_access(x.op);
         for (const bool g : {true, false}) {
           if ((g && !global) || (!g && !shared)) continue;
           const std::string column = instruction_name(x) + (g ? " sectors" : " wavefronts");
@@ -90,7 +89,8 @@ std::string site_grid(const std::vector<CopySite>& executions) {
 
 }  // namespace
 
-std::string report_html(const std::string& title, const KernelTrace& trace) {
+std::string report_html(const std::string& title, const KernelTrace& trace,
+                        const std::vector<std::vector<Finding>>& findings) {
   std::string out = fmt::format(
       "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>layoutx report: {0}</title>\n<style>\n"
       "body{{font-family:sans-serif;margin:2em}} table{{border-collapse:collapse;margin:0.5em 0 1.5em}}\n"
@@ -104,10 +104,10 @@ std::string report_html(const std::string& title, const KernelTrace& trace) {
   const std::vector<std::vector<CopySite>> sites = trace.copy_sites();
   for (std::size_t i = 0; i < sites.size() && i < traffic.size(); ++i) {
     out += fmt::format("<h2>{}</h2>\n", escaped(traffic[i].label));
-    std::string findings;
-    for (const Finding& f : traffic_findings(traffic[i]))
-      findings += fmt::format("<li>{}{}</li>", escaped(f.what), f.fix.empty() ? "" : "<br>fix: " + escaped(f.fix));
-    if (!findings.empty()) out += "<ul>" + findings + "</ul>\n";
+    std::string items;
+    for (const Finding& f : i < findings.size() ? findings[i] : std::vector<Finding>{})
+      items += fmt::format("<li>{}{}</li>", escaped(f.what), f.fix.empty() ? "" : "<br>fix: " + escaped(f.fix));
+    if (!items.empty()) out += "<ul>" + items + "</ul>\n";
     out += site_grid(sites[i]);
   }
   return out + "</body></html>\n";

@@ -6,9 +6,6 @@ namespace layoutx {
 
 namespace {
 
-bool is_global(Sass op) { return op == Sass::LDG || op == Sass::STG || op == Sass::LDGSTS; }
-bool is_shared(Sass op) { return op != Sass::LDG && op != Sass::STG; }
-
 std::string instruction_text(const InstructionTraffic& x) {
   if (x.op == Sass::LDSM || x.op == Sass::STSM) return std::string(access_info(x.access).instruction);
   return fmt::format("{}.{}", sass_name(x.op), x.bits);
@@ -65,8 +62,8 @@ std::string_view finding_name(Finding::Kind k) {
 std::vector<Finding> traffic_findings(const SiteTraffic& t) {
   std::vector<Finding> out;
   for (const InstructionTraffic& x : t.instructions) {
-    if (is_global(x.op)) global_findings(t, x, out);
-    if (is_shared(x.op)) shared_findings(t, x, out);
+    if (is_global_access(x.op)) global_findings(t, x, out);
+    if (is_shared_access(x.op)) shared_findings(t, x, out);
   }
   return out;
 }

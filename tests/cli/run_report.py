@@ -8,15 +8,17 @@ For every kernel program DIR/NAME.cu with counters in DIR/measured.tsv:
 measured with the measured value (exactly: the programs' global pointers come
 from cudaMalloc, 128-byte aligned as the report assumes), and
 `layoutx report --json` must find on each copy call site the finding kinds
-DIR/findings.tsv lists. The programs layoutx cannot run yet are named in
+DIR/findings.tsv lists with the swizzle its fix proposes, and `--html` must draw a grid of the warps of each. The programs layoutx cannot run yet are named in
 DIR/known_failures.txt with the reason; one of them that runs fails the test
 until it is taken off the list.
 """
 import collections
 import json
 import os
+import re
 import subprocess
 import sys
+import tempfile
 
 
 def table(path, columns):
@@ -34,6 +36,15 @@ def table(path, columns):
     return rows
 
 
+def proposed_swizzle(findings):
+    """The Swizzle<B,M,S> a site's bank-conflict fix proposes, '-' for none."""
+    for f in findings:
+        m = re.search(r'Swizzle<\d+,\d+,\d+>', f['fix'])
+        if f['kind'] == 'bank-conflict' and m:
+            return m.group(0)
+    return '-'
+
+
 def report(layoutx, program, flag):
     r = subprocess.run([layoutx, 'report', flag, program], capture_output=True, text=True, timeout=120)
     return r.returncode, r.stdout, r.stderr
@@ -45,8 +56,8 @@ def main():
     for kernel, metric, value in (r[:3] for r in table(os.path.join(folder, 'measured.tsv'), 3)):
         measured[kernel][metric] = int(value)
     expected = collections.defaultdict(dict)
-    for kernel, call, kinds in table(os.path.join(folder, 'findings.tsv'), 3):
-        expected[kernel][call] = kinds
+    for kernel, call, kinds, swizzle in table(os.path.join(folder, 'findings.tsv'), 4):
+        expected[kernel][call] = (kinds, swizzle)
     known = {}
     for line in open(os.path.join(folder, 'known_failures.txt'), encoding='utf-8'):
         if line.strip() and not line.startswith('#'):
@@ -73,11 +84,20 @@ def main():
             matched += 1
         code, out, err = report(layoutx, program, '--json')
         sites = [s for s in json.loads(out)['sites'] if s['call'] == 'copy']
-        found = dict((s['site'].split(': ', 1)[1], ','.join(f['kind'] for f in s['findings']) or '-') for s in sites)
+        found = dict((s['site'].split(': ', 1)[1], (','.join(f['kind'] for f in s['findings']) or '-',
+                                                     proposed_swizzle(s['findings']))) for s in sites)
         if found != expected[kernel]:
             failures.append('%s: findings %s, expected %s' % (kernel, found, expected[kernel]))
-        if code != (0 if all(k == '-' for k in found.values()) else 1):
+        if code != (0 if all(k == '-' for k, _ in found.values()) else 1):
             failures.append('%s: exit %d with findings %s' % (kernel, code, found))
+        with tempfile.TemporaryDirectory() as tmp:
+            page = os.path.join(tmp, 'report.html')
+            subprocess.run([layoutx, 'report', '--html', page, program], capture_output=True, timeout=120)
+            html = open(page, encoding='utf-8').read() if os.path.exists(page) else ''
+            warps = sum((s['threads'] + 31) // 32 for s in sites)
+            if html.count('<table>') != len(sites) or html.count('<tr><th>') < warps:
+                failures.append('%s: the HTML page lacks a per-warp grid for each of its %d copy sites'
+                                % (kernel, len(sites)))
     errors = os.path.join(folder, 'errors')
     for name in sorted(os.listdir(errors)):
         program = os.path.join(errors, name)

@@ -12,6 +12,7 @@
 #include "layoutx/report_html.hpp"
 #include "layoutx/report_json.hpp"
 #include "layoutx/report_text.hpp"
+#include "layoutx/swizzle_fix.hpp"
 #include "program_file.hpp"
 
 namespace layoutx::cli {
@@ -112,12 +113,13 @@ int report_file(const Settings& s, const ReportOptions& o) {
     findings.push_back(traffic_findings(t));
     found += findings.back().size();
   }
+  suggest_swizzles(trace.copy_sites(), findings);
   const std::vector<MmaSite> mmas = trace.mma_sites();
   if (!o.html.empty()) {
     PictureTarget target;
     target.format = "html";
     target.file = o.html;
-    if (!deliver(target, report_html(o.file, trace))) return kRejected;
+    if (!deliver(target, report_html(o.file, trace, findings))) return kRejected;
   }
   if (o.json) {
     out(report_json(copies, findings, mmas, counters));

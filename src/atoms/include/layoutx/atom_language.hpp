@@ -15,5 +15,6 @@ const LanguageExtension& atom_language();
 // The values it makes, for code that reads them back.
 const TiledMma* as_tiled_mma(const Value& v);
 const TiledCopy* as_tiled_copy(const Value& v);
+const CopyAtom* as_copy_atom(const Value& v);  // Copy_Atom<Op, T>{}: its Copy_Traits
 
 }  // namespace layoutx

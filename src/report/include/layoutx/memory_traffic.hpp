@@ -81,6 +81,9 @@ struct SiteTraffic {
 SiteTraffic predict_traffic(const CopySite& site);
 
 std::string_view sass_name(Sass op);
+// Whether the instruction reads or writes global memory (LDG, STG, LDGSTS), shared memory (the others).
+bool is_global_access(Sass op);
+bool is_shared_access(Sass op);
 std::string_view space_name(MemorySpace s);  // "global", "shared", "register"
 
 }  // namespace layoutx

@@ -7,9 +7,12 @@
 #include <string>
 
 #include "layoutx/kernel_trace.hpp"
+#include "layoutx/traffic_findings.hpp"
 
 namespace layoutx {
 
-std::string report_html(const std::string& title, const KernelTrace& trace);
+// findings[i]: those of the i-th copy call site.
+std::string report_html(const std::string& title, const KernelTrace& trace,
+                        const std::vector<std::vector<Finding>>& findings);
 
 }  // namespace layoutx
