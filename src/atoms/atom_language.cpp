@@ -206,6 +206,8 @@ using CopyLayout = Layout (*)(const TiledCopy&, Diagnostics&);
 using MmaPartition = TensorSlice (*)(const TiledMma&, Int, const Layout&, Diagnostics&);
 using MmaFragment = Layout (*)(const TiledMma&, Int, const Layout&, Diagnostics&);
 using CopyPartition = TensorSlice (*)(const TiledCopy&, Int, const Layout&, Diagnostics&);
+using SwizzledMmaPartition = SlicedLayout (*)(const TiledMma&, Int, const ComposedLayout&, Diagnostics&);
+using SwizzledCopyPartition = SlicedLayout (*)(const TiledCopy&, Int, const ComposedLayout&, Diagnostics&);
 
 auto mma_layout(MmaLayout f) {
   return [f](const ExtensionCall& c) {
@@ -258,27 +260,41 @@ ThreadView<TiledCopy> copy_view(const Args& a) {
 // The partition of tensor t a thread takes: its layout, the iterator moved to where it starts.
 Value partitioned(const Tensor& t, const TensorSlice& s) { return tensor_value(moved(t.iterator, s.origin), s.layout); }
 
-auto mma_partition(MmaPartition f) {
-  return [f](const ExtensionCall& c) {
+Value partitioned(const Tensor& t, const SlicedLayout& s) {
+  return tensor_value(moved(t.iterator, IntTuple(s.offset)), s.layout);
+}
+
+auto mma_partition(MmaPartition f, SwizzledMmaPartition swizzled) {
+  return [f, swizzled](const ExtensionCall& c) {
     const Args a{c};
     a.no_template_args();
     const ThreadView<TiledMma> v = mma_view(a);
     const Tensor t = a.tensor(v.tensor_at);
+    if (const auto* composed = std::get_if<ComposedLayout>(&t.layout))
+      return partitioned(t, swizzled(v.tiled, v.thread, *composed, c.diag));
     return partitioned(t, f(v.tiled, v.thread, plain_layout(t, c.name), c.diag));
   };
 }
 
+// The layout a fragment is made like: a swizzled partition's inner layout
+// (CuTe's make_fragment_like of a ComposedLayout takes its layout_b).
+Layout fragment_model(const AnyLayout& l) {
+  if (const auto* composed = std::get_if<ComposedLayout>(&l)) return composed->layout;
+  return std::get<Layout>(l);
+}
+
 // thr.partition_fragment_X(tensor): a register tensor of the operand's type;
 // layoutx's partition_fragment_X(tiled, thread, L): the fragment's layout.
-auto mma_fragment(MmaFragment f, int operand) {
-  return [f, operand](const ExtensionCall& c) {
+auto mma_fragment(MmaFragment f, SwizzledMmaPartition swizzled, int operand) {
+  return [f, swizzled, operand](const ExtensionCall& c) {
     const Args a{c};
     a.no_template_args();
     const ThreadView<TiledMma> v = mma_view(a);
     const Tensor t = a.tensor(v.tensor_at);
-    // A swizzle moves elements, not the fragment's shape: CuTe's make_fragment_like of a swizzled partition is its inner layout's.
-    const auto* swizzled = std::get_if<ComposedLayout>(&t.layout);
-    const Layout l = f(v.tiled, v.thread, swizzled ? swizzled->layout : plain_layout(t, c.name), c.diag);
+    const auto* composed = std::get_if<ComposedLayout>(&t.layout);
+    const Layout l = composed ? make_fragment(v.tiled, "?ABC"[operand],
+                                              fragment_model(swizzled(v.tiled, v.thread, *composed, c.diag).layout), c.diag)
+                              : f(v.tiled, v.thread, plain_layout(t, c.name), c.diag);
     if (v.tensor_at == 2) return Value::of(l);
     const std::vector<int> bits = mma_operand_bits(v.tiled.atom.name);
     if (bits.empty()) throw Error(fmt::format("the value types of {} are not known to layoutx", v.tiled.atom.name));
@@ -287,53 +303,33 @@ auto mma_fragment(MmaFragment f, int operand) {
   };
 }
 
-// thr.make_fragment_C(tCgC): CuTe's accumulators, a compact register tensor
-// of the partition's shape; make_fragment_A/B(tCsA): a register tensor like
-// the partition (for an MMA reading shared memory through descriptors CuTe
-// gives a view of it instead; layoutx only counts its elements).
-auto mma_fragment_of(int operand) {
-  return [operand](const ExtensionCall& c) {
+// tiled_mma.make_fragment_X(t) / thr_mma.make_fragment_X(t) (CuTe's static
+// member): the register tensor for an already partitioned tensor t.
+auto mma_make_fragment(char which, int operand) {
+  return [which, operand](const ExtensionCall& c) {
     const Args a{c};
     a.no_template_args();
-    const ThreadView<TiledMma> v = mma_view(a);
-    const Tensor t = a.tensor(v.tensor_at);
-    const Layout& inner = std::holds_alternative<Layout>(t.layout) ? std::get<Layout>(t.layout)
-                                                                   : std::get<ComposedLayout>(t.layout).layout;
-    const Layout l = operand == 3 ? make_layout(inner.shape) : make_fragment_like(inner, c.diag);
-    const std::vector<int> bits = mma_operand_bits(v.tiled.atom.name);
-    if (bits.empty()) throw Error(fmt::format("the value types of {} are not known to layoutx", v.tiled.atom.name));
+    a.expect(2, 2);
+    const TiledMma* mma = nullptr;
+    if (const auto* thr = object_of<ThrMmaObject>(c.args[0])) mma = &thr->tiled->mma;
+    if (!mma) mma = &a.mma(0);
+    const Tensor t = a.tensor(1);
+    const Layout l = make_fragment(*mma, which, plain_layout(t, c.name), c.diag);
+    const std::vector<int> bits = mma_operand_bits(mma->atom.name);
+    if (bits.empty()) throw Error(fmt::format("the value types of {} are not known to layoutx", mma->atom.name));
     Tensor r = make_register_tensor(bits[static_cast<std::size_t>(operand)], "", l);
     return tensor_value(std::move(r.iterator), std::move(r.layout));
   };
 }
 
-// The partition of a swizzled tensor (Sw o off o L): CuTe composes it with
-// the thread-fragment map, which leaves the swizzle and its offset outside
-// (Sw o off o (L o frg)), then slices that at the thread: the slice's fixed
-// part moves the pointer where the swizzle allows it.
-Value partitioned_swizzled(const Tensor& t, const ComposedLayout& swizzled, const Layout& thr_frg, Int thread,
-                           Diagnostics& diag) {
-  const int rank = swizzled.layout.shape.is_leaf() ? 1 : swizzled.layout.shape.rank();
-  std::vector<Value> rest(static_cast<std::size_t>(rank), Value::tag(Value::Kind::Underscore));
-  const Value coord =
-      Value::tuple({Value::of(thread), Value::tag(Value::Kind::Underscore), rank == 1 ? rest.front() : Value::tuple(rest)});
-  const AnyLayout full = rebuild(swizzled, thr_frg);
-  if (const auto* plain = std::get_if<Layout>(&full)) {
-    const TensorSlice s = tensor_slice(IntTuple(static_int(0)), *plain, coord, diag.notation());
-    return tensor_value(moved(t.iterator, s.origin), s.layout);
-  }
-  const SlicedLayout s = slice_and_offset(coord, std::get<ComposedLayout>(full), diag);
-  return tensor_value(moved(t.iterator, IntTuple(s.offset)), s.layout);
-}
-
-auto copy_partition(CopyPartition f, Layout (*thr_frg)(const TiledCopy&, const Layout&, Diagnostics&)) {
-  return [f, thr_frg](const ExtensionCall& c) {
+auto copy_partition(CopyPartition f, SwizzledCopyPartition swizzled) {
+  return [f, swizzled](const ExtensionCall& c) {
     const Args a{c};
     a.no_template_args();
     const ThreadView<TiledCopy> v = copy_view(a);
     const Tensor t = a.tensor(v.tensor_at);
-    if (const auto* swizzled = std::get_if<ComposedLayout>(&t.layout))
-      return partitioned_swizzled(t, *swizzled, thr_frg(v.tiled, swizzled->layout, c.diag), v.thread, c.diag);
+    if (const auto* composed = std::get_if<ComposedLayout>(&t.layout))
+      return partitioned(t, swizzled(v.tiled, v.thread, *composed, c.diag));
     return partitioned(t, f(v.tiled, v.thread, plain_layout(t, c.name), c.diag));
   };
 }
@@ -463,12 +459,46 @@ std::optional<MmaAtom> mma_operation(std::string_view op) {
   return atom->mma;
 }
 
+// A template argument list split at its top-level commas.
+std::vector<std::string_view> template_arguments(std::string_view args) {
+  std::vector<std::string_view> out;
+  int depth = 0;
+  std::size_t start = 0;
+  for (std::size_t i = 0; i <= args.size(); ++i) {
+    if (i == args.size() || (args[i] == ',' && depth == 0)) {
+      std::string_view a = args.substr(start, i - start);
+      while (!a.empty() && a.front() == ' ') a.remove_prefix(1);
+      while (!a.empty() && a.back() == ' ') a.remove_suffix(1);
+      out.push_back(a);
+      start = i + 1;
+    } else {
+      depth += args[i] == '<' ? 1 : args[i] == '>' ? -1 : 0;
+    }
+  }
+  return out;
+}
+
+// Copy_Traits<UniversalCopy<S, D = S>>, which CuTe defines for any types: one
+// thread moving one S, the layouts in bits ((_1,sizeof_bits<S>):(_0,_1)).
+std::optional<CopyAtom> universal_copy(std::string_view op, std::string_view args) {
+  const std::vector<std::string_view> types = template_arguments(args);
+  if (types.empty() || types.size() > 2) return std::nullopt;
+  const int src_bits = type_bits(types[0]);
+  const int dst_bits = type_bits(types.back());
+  if (src_bits == 0 || dst_bits == 0) return std::nullopt;
+  const auto bits_layout = [](int bits) {
+    return make_layout(IntTuple::pair(static_int(1), static_int(bits)), IntTuple::pair(static_int(0), static_int(1)));
+  };
+  return CopyAtom{std::string(op), one_thread(), bits_layout(src_bits), bits_layout(dst_bits), bits_layout(src_bits)};
+}
+
 // The copy operation `op`: the catalogue's, or Copy_Traits<AutoVectorizingCopyWithAssumedAlignment<N>>
 // (DefaultCopy, AutoVectorizingCopy), which move one value of one thread, whatever its type.
 std::optional<CopyAtom> copy_operation(std::string_view op) {
   const auto [base, args] = operation_parts(op);
   if (base == "DefaultCopy" || base == "AutoVectorizingCopy" || base == "AutoVectorizingCopyWithAssumedAlignment")
     return CopyAtom{std::string(op), one_thread(), single_value(), single_value(), single_value()};
+  if (base == "UniversalCopy") return universal_copy(op, args);
   const Atom* atom = find_atom(op);
   if (!atom || atom->kind != Atom::Kind::Copy) return std::nullopt;
   return atom->copy;
@@ -526,17 +556,17 @@ LanguageExtension make_atom_language() {
       {"tile_size", tile_size_value},
       {"tile_shape", tile_shape_value},
       {"size", size_value},
-      {"partition_A", mma_partition(partition_A)},
-      {"partition_B", mma_partition(partition_B)},
-      {"partition_C", mma_partition(partition_C)},
-      {"partition_fragment_A", mma_fragment(partition_fragment_A, 1)},
-      {"partition_fragment_B", mma_fragment(partition_fragment_B, 2)},
-      {"partition_fragment_C", mma_fragment(partition_fragment_C, 3)},
-      {"make_fragment_A", mma_fragment_of(1)},
-      {"make_fragment_B", mma_fragment_of(2)},
-      {"make_fragment_C", mma_fragment_of(3)},
-      {"partition_S", copy_partition(partition_S, tidfrg_S)},
-      {"partition_D", copy_partition(partition_D, tidfrg_D)},
+      {"partition_A", mma_partition(partition_A, partition_A)},
+      {"partition_B", mma_partition(partition_B, partition_B)},
+      {"partition_C", mma_partition(partition_C, partition_C)},
+      {"partition_fragment_A", mma_fragment(partition_fragment_A, partition_A, 1)},
+      {"partition_fragment_B", mma_fragment(partition_fragment_B, partition_B, 2)},
+      {"partition_fragment_C", mma_fragment(partition_fragment_C, partition_C, 3)},
+      {"make_fragment_A", mma_make_fragment('A', 1)},
+      {"make_fragment_B", mma_make_fragment('B', 2)},
+      {"make_fragment_C", mma_make_fragment('C', 3)},
+      {"partition_S", copy_partition(partition_S, partition_S)},
+      {"partition_D", copy_partition(partition_D, partition_D)},
       {"retile_S", retile_value},
       {"retile_D", retile_value},
       {"get_slice", slice_value},

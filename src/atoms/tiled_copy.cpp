@@ -98,6 +98,26 @@ Layout layout_D_TV(const TiledCopy& copy, Diagnostics& diag) { return layout_TV(
 Layout tidfrg_S(const TiledCopy& copy, const Layout& l, Diagnostics& diag) { return tidfrg(copy, l, copy.values.src, diag); }
 Layout tidfrg_D(const TiledCopy& copy, const Layout& l, Diagnostics& diag) { return tidfrg(copy, l, copy.values.dst, diag); }
 
+namespace {
+
+// A swizzled tensor's thread part: CuTe tiles a ComposedLayout through its
+// inner layout, then slices the composed result at the thread.
+SlicedLayout swizzled_thread_slice(Int thread, const ComposedLayout& l, const Layout& thr_frg, Diagnostics& diag) {
+  const Value coord = Value::tuple({Value::of(thread), underscore(), underscores(modes(l.layout.shape))});
+  ComposedLayout fragments = l;
+  fragments.layout = thr_frg;
+  return slice_and_offset(coord, fragments, diag);
+}
+
+}  // namespace
+
+SlicedLayout partition_S(const TiledCopy& copy, Int thread, const ComposedLayout& l, Diagnostics& diag) {
+  return swizzled_thread_slice(thread, l, tidfrg_S(copy, l.layout, diag), diag);
+}
+SlicedLayout partition_D(const TiledCopy& copy, Int thread, const ComposedLayout& l, Diagnostics& diag) {
+  return swizzled_thread_slice(thread, l, tidfrg_D(copy, l.layout, diag), diag);
+}
+
 TensorSlice partition_S(const TiledCopy& copy, Int thread, const Layout& l, Diagnostics& diag) {
   return thread_slice(thread, l, tidfrg_S(copy, l, diag), diag);
 }

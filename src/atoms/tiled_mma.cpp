@@ -45,9 +45,8 @@ Layout reference_tile(const TiledMma& mma, int i, int j) {
 
 // ThrMMA::partition_X: the thread's coordinate (v,(i,j)) in the thread mode of
 // thrfrg_X, every value mode kept.
-TensorSlice thread_partition(const TiledMma& mma, Int thread, int i, int j, const Layout& thrfrg_l, const Layout& l,
-                      Diagnostics& diag) {
-  const Notation n = diag.notation();
+// The coordinate that slices a thrfrg layout ((V,(M|N,N|K)),(values,rest)) at a thread.
+Value thread_coordinate(const TiledMma& mma, Int thread, int i, int j, const Layout& thrfrg_l, Notation n) {
   const IntTuple vmnk = thread_vmnk(mma, thread, n);
   const Value thr = Value::tuple({Value::of(vmnk[0]), Value::tuple({Value::of(vmnk[i + 1]), Value::of(vmnk[j + 1])})});
   const IntTuple& rest = thrfrg_l.shape[1][1];
@@ -55,7 +54,22 @@ TensorSlice thread_partition(const TiledMma& mma, Int thread, int i, int j, cons
                                         : Value::tuple(std::vector<Value>(static_cast<std::size_t>(rest.rank()),
                                                                           Value::tag(Value::Kind::Underscore)));
   const Value values = Value::tuple({Value::tag(Value::Kind::Underscore), rest_all});
-  return tensor_slice(codomain_zero(l), thrfrg_l, Value::tuple({thr, values}), n);
+  return Value::tuple({thr, values});
+}
+
+TensorSlice thread_partition(const TiledMma& mma, Int thread, int i, int j, const Layout& thrfrg_l, const Layout& l,
+                      Diagnostics& diag) {
+  const Notation n = diag.notation();
+  return tensor_slice(codomain_zero(l), thrfrg_l, thread_coordinate(mma, thread, i, j, thrfrg_l, n), n);
+}
+
+// A swizzled tensor's thread part: CuTe tiles a ComposedLayout through its
+// inner layout, then slices the composed result at the thread.
+SlicedLayout swizzled_thread_partition(const TiledMma& mma, Int thread, int i, int j, const Layout& thrfrg_l,
+                                       const ComposedLayout& l, Diagnostics& diag) {
+  ComposedLayout fragments = l;
+  fragments.layout = thrfrg_l;
+  return slice_and_offset(thread_coordinate(mma, thread, i, j, thrfrg_l, diag.notation()), fragments, diag);
 }
 
 // Whether the atom reads operand `which` ('A', 'B' or 'C') through a shared or
@@ -87,15 +101,15 @@ void require_static_shape(const IntTuple& shape, Notation n) {
   for (const IntTuple& m : shape.elems()) require_static_shape(m, n);
 }
 
-Layout register_fragment(const TiledMma& mma, char which, const TensorSlice& part, Diagnostics& diag) {
+Layout register_fragment(const TiledMma& mma, char which, const Layout& part, Diagnostics& diag) {
   if (descriptor_operand(mma.atom, which))
     throw Error(fmt::format("{} reads {} through a memory descriptor: its fragment is a view of that memory, "
                             "not a register layout",
                             mma.atom.name, which));
-  require_static_shape(part.layout.shape, diag.notation());
+  require_static_shape(part.shape, diag.notation());
   // make_fragment_like orders the modes after the first by their strides:
   // CuTe cannot compare a scaled basis (a coordinate layout's stride) with an integer.
-  const Layout& l = part.layout;
+  const Layout& l = part;
   for (int i = 1; i < l.stride.rank(); ++i)
     if (has_basis(l.stride[i]))
       throw Error(fmt::format("make_fragment_like orders the modes after the first by their strides; {} has scaled-basis "
@@ -172,18 +186,47 @@ TensorSlice partition_B(const TiledMma& mma, Int thread, const Layout& l, Diagno
   return thread_partition(mma, thread, 1, 2, thrfrg_B(mma, l, diag), l, diag);
 }
 
-Layout partition_fragment_C(const TiledMma& mma, Int thread, const Layout& l, Diagnostics& diag) {
+SlicedLayout partition_C(const TiledMma& mma, Int thread, const ComposedLayout& l, Diagnostics& diag) {
+  return swizzled_thread_partition(mma, thread, 0, 1, thrfrg_C(mma, l.layout, diag), l, diag);
+}
+SlicedLayout partition_A(const TiledMma& mma, Int thread, const ComposedLayout& l, Diagnostics& diag) {
+  return swizzled_thread_partition(mma, thread, 0, 2, thrfrg_A(mma, l.layout, diag), l, diag);
+}
+SlicedLayout partition_B(const TiledMma& mma, Int thread, const ComposedLayout& l, Diagnostics& diag) {
+  return swizzled_thread_partition(mma, thread, 1, 2, thrfrg_B(mma, l.layout, diag), l, diag);
+}
+
+Layout accumulator_fragment(const TiledMma& mma, const IntTuple& shape, Diagnostics& diag) {
   if (descriptor_operand(mma.atom, 'C'))
     throw Error(fmt::format("{} accumulates in tensor memory: its C fragment is not a register layout", mma.atom.name));
-  const IntTuple shape = partition_C(mma, thread, l, diag).layout.shape;
   require_static_shape(shape, diag.notation());
   return make_layout(shape);
 }
+
+Layout partition_fragment_C(const TiledMma& mma, Int thread, const Layout& l, Diagnostics& diag) {
+  return accumulator_fragment(mma, partition_C(mma, thread, l, diag).layout.shape, diag);
+}
+
+Layout make_fragment(const TiledMma& mma, char which, const Layout& part, Diagnostics& diag) {
+  // CuTe's two static assertions: the tensor is already partitioned, its
+  // first mode the atom's values of one thread.
+  if (rank(part) < 3)
+    throw Error(fmt::format("static_assert: make_fragment_{} expects a partitioned tensor (rank(tensor) >= 3), "
+                            "got rank {}: {}",
+                            which, rank(part), to_text(part, diag.notation())));
+  const Layout& tv = which == 'A' ? mma.atom.a : which == 'B' ? mma.atom.b : mma.atom.c;
+  const Int values = size(get(part, 0)), atom_values = size(get(tv, 1));
+  if (values.value != atom_values.value)
+    throw Error(fmt::format("static_assert: make_fragment_{}: size<0>(tensor) == size<1>(Layout{}_TV{{}}) fails: {} != {}",
+                            which, which, to_text(values, diag.notation()), to_text(atom_values, diag.notation())));
+  if (which == 'C') return accumulator_fragment(mma, part.shape, diag);
+  return register_fragment(mma, which, part, diag);
+}
 Layout partition_fragment_A(const TiledMma& mma, Int thread, const Layout& l, Diagnostics& diag) {
-  return register_fragment(mma, 'A', partition_A(mma, thread, l, diag), diag);
+  return register_fragment(mma, 'A', partition_A(mma, thread, l, diag).layout, diag);
 }
 Layout partition_fragment_B(const TiledMma& mma, Int thread, const Layout& l, Diagnostics& diag) {
-  return register_fragment(mma, 'B', partition_B(mma, thread, l, diag), diag);
+  return register_fragment(mma, 'B', partition_B(mma, thread, l, diag).layout, diag);
 }
 
 Layout layout_C_TV(const TiledMma& mma, Diagnostics& diag) { return by_thread_index(mma, thrfrg_C(mma, diag), diag); }

@@ -27,8 +27,6 @@ Layout swizzle_only_zy(const Swizzle& sw) {
                                  static_int(std::int64_t{1} << (m + s)), static_int(0)})};
 }
 
-std::int64_t at_index(const Layout& l, std::int64_t i) { return evaluate(l, IntTuple(static_int(i))).value; }
-
 // make_swizzle<Y,Z>() takes its masks as template arguments: they must be static.
 std::int64_t static_mask(const Layout& l, std::int64_t i, const char* what) {
   const Int v = evaluate(l, IntTuple(static_int(i)));
@@ -276,7 +274,17 @@ AnyLayout logical_product(const Layout& block, const ComposedLayout& tiler, Diag
                             to_text(tiler, diag.notation())));
   const Layout new_layout = logical_product(block, Tiler::of(tiler.layout), diag);
   const Layout only_zy = composition(swizzle_only_zy(tiler.swizzle), tiler.layout, diag);
-  const std::int64_t active = at_index(only_zy, size(only_zy).value - 1);
+  // CuTe reads the active bits at the last index, size(P o L) - 1, and takes
+  // them as template arguments: a dynamic size or value does not compile.
+  const Int active_bits = evaluate(only_zy, IntTuple(size(only_zy) - static_int(1)));
+  if (!active_bits.is_static)
+    throw naming_values([&](Notation shown) {
+      return fmt::format(
+          "logical_product with a swizzled tiler: the swizzle's active bits (P o L)(size - 1) of {} are dynamic, "
+          "but make_swizzle needs static integers (make the tiler's shape and stride static)",
+          to_text(only_zy, shown));
+    });
+  const std::int64_t active = active_bits.value;
   const std::int64_t active_z = active & tiler.swizzle.zzz_mask();
   const std::int64_t active_y = active & tiler.swizzle.yyy_mask();
   auto through = [&](std::int64_t bits) {

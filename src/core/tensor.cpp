@@ -5,6 +5,7 @@
 
 #include "layoutx/arithmetic_tuple.hpp"
 #include "layoutx/notation.hpp"
+#include "layoutx/swizzle_slice.hpp"
 #include "layoutx/tensor_partition.hpp"
 
 namespace layoutx {
@@ -143,6 +144,11 @@ const Layout& plain_layout(const Tensor& t, std::string_view what) {
 }
 
 Tensor slice(const Tensor& t, const Value& coord, Notation n) {
+  if (const auto* composed = std::get_if<ComposedLayout>(&t.layout)) {
+    Diagnostics diag(false, n);
+    SlicedLayout s = slice_and_offset(coord, *composed, diag);
+    return Tensor(moved(t.iterator, IntTuple(s.offset)), std::move(s.layout));
+  }
   const TensorSlice s = tensor_slice(t.iterator.position, plain_layout(t, "slicing"), coord, n);
   Iterator it = t.iterator;
   it.position = s.origin;

@@ -10,6 +10,7 @@
 #include <map>
 
 #include "function_call.hpp"
+#include "layoutx/incongruent_layout.hpp"
 #include "layoutx/program.hpp"
 #include "layoutx/tensor.hpp"
 #include "printf_format.hpp"
@@ -415,11 +416,29 @@ class Interpreter {
     return it == aliases_.end() ? nullptr : &it->second;
   }
 
+  // The element type a `T*` points to, by its value-type name: built-in
+  // words as written, a named type unqualified, an alias (using T = float;
+  // template parameters) resolved to what it names.
+  std::string pointee(const TypeRef& type) {
+    if (!type.builtin.empty()) return type.builtin;
+    std::string_view n = unqualified(type.name);
+    for (int hops = 0; hops < 16; ++hops) {
+      const Alias* a = find_alias(n);
+      if (!a || !a->type || a->type->pointer) break;
+      if (!a->type->builtin.empty()) return a->type->builtin;
+      n = unqualified(a->type->name);
+    }
+    return std::string(n);
+  }
+
   // ---------------- declarations ----------------
 
   void declare(const Stmt& s) {
     for (const Declarator& d : s.declarators) {
       Datum init = initial_value(*s.type, d);
+      // `float* A = nullptr;`, `T *p = nullptr;`: the pointer takes the declared element type.
+      if ((d.pointer || s.type->pointer) && init.kind == Datum::Kind::Pointer && init.text.empty())
+        init.text = pointee(*s.type);
       bind(d, d.pointer || d.array ? nullptr : s.type.get(), std::move(init), d.offset, s.type->is_const || s.is_constexpr);
     }
   }
@@ -428,7 +447,7 @@ class Interpreter {
     if (d.array) {
       Datum p;
       p.kind = Datum::Kind::Pointer;
-      p.text = std::string(type.builtin.empty() ? type.name : type.builtin);
+      p.text = pointee(type);
       return p;
     }
     const bool builtin = !type.builtin.empty() && type.builtin != "auto";
@@ -438,7 +457,7 @@ class Interpreter {
         if (type.pointer || d.pointer) {
           Datum p;
           p.kind = Datum::Kind::Pointer;
-          p.text = std::string(type.builtin.empty() ? type.name : type.builtin);
+          p.text = pointee(type);
           return p;
         }
         if (builtin) return convert_to_builtin(Datum::integer(0), type.builtin, d.offset);
@@ -909,7 +928,7 @@ class Interpreter {
     Datum p;
     p.kind = Datum::Kind::Pointer;
     p.address = d.kind == Datum::Kind::Pointer ? d.address : d.value.integer.value;
-    p.text = std::string(type.builtin.empty() ? unqualified(type.name) : std::string_view(type.builtin));
+    p.text = pointee(type);
     return p;
   }
 
@@ -1201,7 +1220,8 @@ class Interpreter {
   Value value_of(const Datum& d, std::size_t offset) {
     if (d.kind == Datum::Kind::Value) return d.value;
     if (d.kind == Datum::Kind::Pointer) {  // a T* (make_gmem_ptr(A) takes it), at its known address
-      const auto bits = value_type_bits(d.text);
+      auto bits = value_type_bits(d.text);
+      if (!bits) bits = builtin_type_bits(d.text);
       if (!bits) throw SourceError(fmt::format("a pointer to {} is no pointer to a value type layoutx knows", d.text), offset);
       return raw_pointer(d.text, *bits, d.address);
     }
@@ -1342,6 +1362,11 @@ class Interpreter {
       args.push_back(value_of(data[i], e.kids[first + i].offset));
       offsets.push_back(e.kids[first + i].offset);
     }
+    // A program may build a layout of incongruent shape and stride and print
+    // it, as CuTe does; any other use refuses it as a value of another kind.
+    if (name == "make_layout" && !callee.has_targs && args.size() == 2 && args[0].is_int_tuple() &&
+        args[1].is_int_tuple())
+      return Datum::of(make_layout_as_built(args[0].as_int_tuple(), args[1].as_int_tuple()));
     TemplateArgs targs;
     if (callee.has_targs) targs = call_template_args(callee.targs);
     return Datum::of(

@@ -71,7 +71,12 @@ Value pointer(const Call& c, Memory memory) {
 
 // make_tensor(ptr, layout), make_tensor(ptr, shape[, stride]) and the register forms make_tensor<T>(...).
 AnyLayout layout_argument(const Call& c, std::size_t first) {
-  if (c.args.size() == first + 2) return make_layout(c.int_tuple(first), c.int_tuple(first + 1));
+  if (c.args.size() == first + 2) {
+    // make_tensor(ptr, shape, LayoutLeft{}) is make_layout(shape, LayoutLeft{}): a tag names the strides.
+    if (c.args[first + 1].kind == Value::Kind::LayoutLeft) return make_layout(c.int_tuple(first));
+    if (c.args[first + 1].kind == Value::Kind::LayoutRight) return make_layout_right(c.int_tuple(first));
+    return make_layout(c.int_tuple(first), c.int_tuple(first + 1));
+  }
   if (c.args[first].kind == Value::Kind::LayoutLeft || c.args[first].kind == Value::Kind::LayoutRight)
     c.fail_arg(first, "expected a layout or a shape");
   return c.any_layout(first);

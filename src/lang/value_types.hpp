@@ -25,6 +25,21 @@ inline std::optional<int> value_type_bits(std::string_view name) {
   return std::nullopt;
 }
 
+// sizeof_bits of a C++ built-in arithmetic type as the program spells it
+// ("int", "unsigned long long"), on the LP64 host and device CuTe runs on.
+inline std::optional<int> builtin_type_bits(std::string_view words) {
+  static constexpr std::array<std::pair<std::string_view, int>, 18> kBuiltins{{
+      {"char", 8},           {"signed char", 8},  {"unsigned char", 8},      {"short", 16},
+      {"unsigned short", 16}, {"int", 32},        {"signed", 32},           {"signed int", 32},
+      {"unsigned", 32},      {"unsigned int", 32}, {"long", 64},            {"unsigned long", 64},
+      {"long long", 64},     {"unsigned long long", 64}, {"long int", 64}, {"size_t", 64},
+      {"float", 32},         {"double", 64},
+  }};
+  for (const auto& [type, bits] : kBuiltins)
+    if (type == words) return bits;
+  return std::nullopt;
+}
+
 // The C++ integer types a CuTe type holds its run-time (dynamic) integers in.
 inline bool is_run_time_integer(std::string_view name) {
   for (const char* t : {"int", "unsigned", "long", "int32_t", "uint32_t", "int64_t", "uint64_t", "size_t"})

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "layoutx/atoms.hpp"
+#include "layoutx/swizzle_slice.hpp"
 #include "layoutx/tensor_partition.hpp"
 
 namespace layoutx {
@@ -36,6 +37,10 @@ Layout tidfrg_D(const TiledCopy& copy, const Layout& l, Diagnostics& diag);
 // (make_coord_tensor(L)): thread t's (CopyV,RestM,RestN,...) part and where it starts.
 TensorSlice partition_S(const TiledCopy& copy, Int thread, const Layout& l, Diagnostics& diag);
 TensorSlice partition_D(const TiledCopy& copy, Int thread, const Layout& l, Diagnostics& diag);
+// The same of a swizzled tensor (Sw o offset o L): the part as CuTe slices the
+// ComposedLayout, and the offset its pointer moves by.
+SlicedLayout partition_S(const TiledCopy& copy, Int thread, const ComposedLayout& l, Diagnostics& diag);
+SlicedLayout partition_D(const TiledCopy& copy, Int thread, const ComposedLayout& l, Diagnostics& diag);
 
 // make_tiled_copy_impl: the atom over a given TiledLayout_TV and Tiler_MN
 // (what make_tiled_copy_A/B/C take from a TiledMMA).

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "layoutx/atoms.hpp"
+#include "layoutx/swizzle_slice.hpp"
 #include "layoutx/tensor_partition.hpp"
 #include "layoutx/tiler.hpp"
 
@@ -48,6 +49,11 @@ IntTuple thread_vmnk(const TiledMma& mma, Int thread, Notation n);
 TensorSlice partition_C(const TiledMma& mma, Int thread, const Layout& l, Diagnostics& diag);
 TensorSlice partition_A(const TiledMma& mma, Int thread, const Layout& l, Diagnostics& diag);
 TensorSlice partition_B(const TiledMma& mma, Int thread, const Layout& l, Diagnostics& diag);
+// The same of a swizzled tensor (Sw o offset o L): the part as CuTe slices the
+// ComposedLayout, and the offset its pointer moves by.
+SlicedLayout partition_C(const TiledMma& mma, Int thread, const ComposedLayout& l, Diagnostics& diag);
+SlicedLayout partition_A(const TiledMma& mma, Int thread, const ComposedLayout& l, Diagnostics& diag);
+SlicedLayout partition_B(const TiledMma& mma, Int thread, const ComposedLayout& l, Diagnostics& diag);
 
 // get_slice(t).partition_fragment_C / _A / _B: the layout of the register
 // fragment made for that partition (C: compact of its shape; A, B:
@@ -56,6 +62,11 @@ TensorSlice partition_B(const TiledMma& mma, Int thread, const Layout& l, Diagno
 Layout partition_fragment_C(const TiledMma& mma, Int thread, const Layout& l, Diagnostics& diag);
 Layout partition_fragment_A(const TiledMma& mma, Int thread, const Layout& l, Diagnostics& diag);
 Layout partition_fragment_B(const TiledMma& mma, Int thread, const Layout& l, Diagnostics& diag);
+
+// tiled_mma.make_fragment_C / _A / _B(t) of a partitioned tensor's layout
+// (rank >= 3, its first mode the atom's values of one thread): the register
+// fragment's layout, as partition_fragment_X makes it.
+Layout make_fragment(const TiledMma& mma, char which, const Layout& partitioned, Diagnostics& diag);
 
 // get_layoutC_TV / get_layoutA_TV / get_layoutB_TV: (thread index, value) -> index.
 Layout layout_C_TV(const TiledMma& mma, Diagnostics& diag);
