@@ -137,6 +137,10 @@ void KernelTrace::record_copy(const TracedCall& call) {
     r.executions.back().src.resize(static_cast<std::size_t>(r.threads));
     r.executions.back().dst.resize(static_cast<std::size_t>(r.threads));
   }
+  elements_ += 2 * size(src.layout).value;
+  if (elements_ > kMaxTracedElements)
+    throw Error(fmt::format("the CTA's copies move more than {} elements; the report follows at most that many",
+                            kMaxTracedElements / 2));
   Execution& x = r.executions[e];
   x.src[static_cast<std::size_t>(call.thread)] = element_offsets(src, "source");
   x.dst[static_cast<std::size_t>(call.thread)] = element_offsets(dst, "destination");

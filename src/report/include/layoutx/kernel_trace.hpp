@@ -46,6 +46,10 @@ struct StageResources {
   std::int64_t register_elements = 0;
 };
 
+// The offsets a trace keeps at most (both sides of every copy of the CTA):
+// a kernel past it is refused rather than allowed to exhaust memory.
+inline constexpr std::int64_t kMaxTracedElements = std::int64_t{1} << 23;
+
 class KernelTrace {
  public:
   // Follow one call; throws Error for a call the report cannot follow (a
@@ -81,6 +85,7 @@ class KernelTrace {
 
   std::map<std::size_t, CopyRecord> copies_;
   std::map<std::size_t, MmaRecord> mmas_;
+  std::int64_t elements_ = 0;  // offsets kept, both sides of every copy
 };
 
 }  // namespace layoutx
