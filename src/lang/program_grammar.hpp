@@ -218,7 +218,8 @@ struct decl_specifier
                   TAO_PEGTL_STRING("__device__"), TAO_PEGTL_STRING("__constant__"), TAO_PEGTL_STRING("__host__"),
                   TAO_PEGTL_STRING("__global__"), TAO_PEGTL_STRING("__forceinline__"),
                   TAO_PEGTL_STRING("CUTE_HOST_DEVICE"), TAO_PEGTL_STRING("CUTE_DEVICE"), TAO_PEGTL_STRING("CUTE_HOST"),
-                  TAO_PEGTL_STRING("alignas"), TAO_PEGTL_STRING("__launch_bounds__")>> {};
+                  TAO_PEGTL_STRING("alignas"), TAO_PEGTL_STRING("__launch_bounds__"),
+                  TAO_PEGTL_STRING("CUTE_GRID_CONSTANT")>> {};
 // A specifier's arguments (__launch_bounds__(...), alignas(16)) are read past, parentheses balanced.
 struct specifier_arguments : seq<one<'('>, star<sor<specifier_arguments, pegtl::not_one<'(', ')'>>>, one<')'>> {};
 struct specifiers : star<decl_specifier, _, opt<specifier_arguments, _>> {};

@@ -63,7 +63,8 @@ bool is_data_movement(std::string_view name) {
       "warpgroup_arrive", "warpgroup_commit_batch", "warpgroup_wait", "warpgroup_fence_operand",
       "fence_view_async_shared", "tma_store_fence", "tma_store_arrive", "tma_store_wait", "cp_async_bulk_wait",
       "srand", "free", "device_init", "CUTE_CHECK_LAST", "CUTE_CHECK_ERROR", "__pipeline_commit",
-      "__pipeline_wait_prior", "transform", "axpy", "cooperative_copy", "cooperative_gemm"};
+      "__pipeline_wait_prior", "transform", "axpy", "cooperative_copy", "cooperative_gemm", "initialize_barrier",
+      "set_barrier_transaction_bytes", "wait_barrier", "fence_barrier_init", "cluster_sync"};
   return std::find(std::begin(kNames), std::end(kNames), name) != std::end(kNames);
 }
 

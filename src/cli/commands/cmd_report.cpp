@@ -75,12 +75,23 @@ int trace_program(const Settings& s, const ReportOptions& o, const std::string& 
   return kOk;
 }
 
-std::string mma_text(const MmaSite& m) {
+// The k-tiles of the mainloop: how often the first copy from global into shared memory ran (0: none does).
+std::int64_t k_tiles(const std::vector<SiteTraffic>& copies) {
+  for (const SiteTraffic& t : copies)
+    if (t.src == MemorySpace::Global && t.dst == MemorySpace::Shared) return t.executions;
+  return 0;
+}
+
+std::string mma_text(const MmaSite& m, std::int64_t tiles) {
+  const std::int64_t all = m.atoms_per_call * m.executions;
+  std::string per_tile;
+  if (tiles > 0 && all % tiles == 0)
+    per_tile = fmt::format(", {} a k-tile over {} k-tiles", all / tiles, tiles);
   return fmt::format(
-      "{}\n  {}: {} MMA instructions a warp per call, {} call{} a thread ({} a warp in all)\n"
+      "{}\n  {}: {} MMA instructions a warp per call, {} call{} a thread ({} a warp in all{})\n"
       "  register fragments a thread per call: A {}, B {}, C {} elements\n",
-      m.label, m.atom, m.atoms_per_call, m.executions, m.executions == 1 ? "" : "s", m.atoms_per_call * m.executions,
-      m.a_elements, m.b_elements, m.c_elements);
+      m.label, m.atom, m.atoms_per_call, m.executions, m.executions == 1 ? "" : "s", all, per_tile, m.a_elements,
+      m.b_elements, m.c_elements);
 }
 
 int report_file(const Settings& s, const ReportOptions& o) {
@@ -128,7 +139,7 @@ int report_file(const Settings& s, const ReportOptions& o) {
                                      "alignment (element 0 at a 128-byte boundary)\n\n",
                                      block[0] * block[1] * block[2], block[0], block[1], block[2]);
     for (std::size_t i = 0; i < copies.size(); ++i) report += site_text(copies[i], findings[i]) + "\n";
-    for (const MmaSite& m : mmas) report += mma_text(m) + "\n";
+    for (const MmaSite& m : mmas) report += mma_text(m, k_tiles(copies)) + "\n";
     const StageResources r = trace.resources();
     report += fmt::format("a stage: {} bytes of shared memory written by the copies, {} MMA fragment elements a thread\n",
                           r.shared_bytes, r.register_elements);
