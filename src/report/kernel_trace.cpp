@@ -89,6 +89,8 @@ void merge(SiteTraffic& into, const SiteTraffic& one) {
 
 void KernelTrace::record(const TracedCall& call) {
   if (!call.args) return;
+  if (call.threads < 1 || call.threads > kMaxBlockThreads)
+    throw Error(fmt::format("a CTA of {} threads: CUDA launches at most {} a block", call.threads, kMaxBlockThreads));
   if (call.name == "copy" || call.name == "copy_if") record_copy(call);
   if (call.name == "gemm") record_gemm(call);
 }
@@ -106,6 +108,7 @@ void KernelTrace::record_copy(const TracedCall& call) {
   CopyRecord& r = copies_[call.site];
   if (r.executions.empty() && r.calls.empty()) {
     r.shape.label = std::string(call.label);
+    if (predicated) r.shape.label += " (the predicate is not followed: every element counted)";
     r.shape.kind = CopyKind::AutoVectorizing;
     if (with_copy) {
       const TiledCopy* tiled = as_tiled_copy(call.args->front());
@@ -191,11 +194,22 @@ std::vector<std::vector<CopySite>> KernelTrace::copy_sites() const {
 
 std::vector<SiteTraffic> KernelTrace::copy_traffic() const {
   std::vector<SiteTraffic> out;
-  for (const std::vector<CopySite>& executions : copy_sites()) {
+  const std::vector<std::vector<CopySite>> sites = copy_sites();
+  auto where = copies_.begin();
+  for (const std::vector<CopySite>& executions : sites) {
+    const std::size_t site = (where++)->first;
     SiteTraffic total;
     bool first = true;
     for (const CopySite& s : executions) {
-      const SiteTraffic one = predict_traffic(s);
+      SiteTraffic one;
+      try {
+        one = predict_traffic(s);
+      } catch (const Error& e) {
+        // The model names the site by its label; a SiteError's place says it already.
+        std::string_view message = e.what();
+        if (message.starts_with(s.label + ": ")) message.remove_prefix(s.label.size() + 2);
+        throw SiteError(std::string(message), site);
+      }
       if (first) {
         total = one;
         first = false;

@@ -54,7 +54,8 @@ int trace_program(const Settings& s, const ReportOptions& o, const std::string& 
     call.label = label->second;
     call.name = m.name;
     call.thread = m.thread[0] + m.block[0] * (m.thread[1] + m.block[1] * m.thread[2]);
-    call.threads = m.block[0] * m.block[1] * m.block[2];
+    // Each extent is at most 2^30 (the launch options' and dim3's bound): the product is checked.
+    call.threads = checked_mul(checked_mul(m.block[0], m.block[1], "a block's threads"), m.block[2], "a block's threads");
     call.args = &m.args;
     trace.record(call);
   };
@@ -108,8 +109,8 @@ int report_file(const Settings& s, const ReportOptions& o) {
   std::vector<SiteTraffic> copies;
   try {
     copies = trace.copy_traffic();
-  } catch (const Error& e) {
-    report_error(e.what(), "", 0, false);
+  } catch (const SiteError& e) {
+    report_program_error(o.file == "-" ? "<stdin>" : o.file, text, ProgramError{e.what(), e.site(), true});
     return kRejected;
   }
   const std::vector<Counter> counters = cta_counters(copies);

@@ -17,6 +17,17 @@
 
 namespace layoutx {
 
+// A call site the traffic model cannot count (an atom it does not know, an
+// atom used on the wrong memory), and where the call is.
+class SiteError : public Error {
+ public:
+  SiteError(const std::string& message, std::size_t site) : Error(message), site_(site) {}
+  std::size_t site() const { return site_; }
+
+ private:
+  std::size_t site_;
+};
+
 // One thread's execution of a call: copy(...), copy_if(...), gemm(...)
 // (other names are not followed).
 struct TracedCall {
@@ -49,6 +60,7 @@ struct StageResources {
 // The offsets a trace keeps at most (both sides of every copy of the CTA):
 // a kernel past it is refused rather than allowed to exhaust memory.
 inline constexpr std::int64_t kMaxTracedElements = std::int64_t{1} << 23;
+inline constexpr std::int64_t kMaxBlockThreads = 1024;
 
 class KernelTrace {
  public:
@@ -56,7 +68,8 @@ class KernelTrace {
   // coordinate tensor copied, element types that differ, an unknown atom).
   void record(const TracedCall& call);
 
-  // Each copy call site's instructions and their cost, in program order.
+  // Each copy call site's instructions and their cost, in program order;
+  // throws SiteError for a site the model cannot count.
   std::vector<SiteTraffic> copy_traffic() const;
   // Each copy call site as the model sees it, one per execution of the site
   // (the e-th call of every thread together), for the per-warp pictures.
