@@ -233,6 +233,8 @@ StageResources KernelTrace::resources() const {
   StageResources res;
   for (const auto& [offset, r] : copies_) {
     if (r.shape.dst.space != MemorySpace::Shared || r.executions.empty()) continue;
+    if (r.shape.src.space == MemorySpace::Global && res.k_tiles == 0)
+      res.k_tiles = static_cast<std::int64_t>(r.executions.size());
     std::set<std::int64_t> written;
     for (const auto& thread : r.executions.front().dst) written.insert(thread.begin(), thread.end());
     res.shared_bytes += static_cast<std::int64_t>(written.size()) * (r.shape.element_bits / 8);

@@ -53,7 +53,8 @@ std::string list(const std::vector<T>& items, F each) {
 }  // namespace
 
 std::string report_json(const std::vector<SiteTraffic>& copies, const std::vector<std::vector<Finding>>& findings,
-                        const std::vector<MmaSite>& mmas, const std::vector<Counter>& counters) {
+                        const std::vector<MmaSite>& mmas, const StageResources& stage,
+                        const std::vector<Counter>& counters) {
   std::string out = "{\"sites\": [\n";
   bool first = true;
   for (std::size_t i = 0; i < copies.size(); ++i) {
@@ -76,7 +77,9 @@ std::string report_json(const std::vector<SiteTraffic>& copies, const std::vecto
         quoted(m.label), quoted(m.atom), m.threads, m.executions, m.atoms_per_call, m.a_elements, m.b_elements,
         m.c_elements);
   }
-  out += "\n], \"counters\": {";
+  out += fmt::format("\n], \"stage\": {{\"shared_bytes\": {}, \"mma_fragment_elements\": {}, \"k_tiles\": {}}}, ",
+                     stage.shared_bytes, stage.register_elements, stage.k_tiles);
+  out += "\"counters\": {";
   for (std::size_t i = 0; i < counters.size(); ++i)
     out += fmt::format("{}{}: {}", i ? ", " : "", quoted(counters[i].metric), counters[i].value);
   return out + "}}\n";

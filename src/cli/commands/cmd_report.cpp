@@ -76,13 +76,6 @@ int trace_program(const Settings& s, const ReportOptions& o, const std::string& 
   return kOk;
 }
 
-// The k-tiles of the mainloop: how often the first copy from global into shared memory ran (0: none does).
-std::int64_t k_tiles(const std::vector<SiteTraffic>& copies) {
-  for (const SiteTraffic& t : copies)
-    if (t.src == MemorySpace::Global && t.dst == MemorySpace::Shared) return t.executions;
-  return 0;
-}
-
 std::string mma_text(const MmaSite& m, std::int64_t tiles) {
   const std::int64_t all = m.atoms_per_call * m.executions;
   std::string per_tile;
@@ -134,14 +127,14 @@ int report_file(const Settings& s, const ReportOptions& o) {
     if (!deliver(target, report_html(o.file, trace, findings))) return kRejected;
   }
   if (o.json) {
-    out(report_json(copies, findings, mmas, counters));
+    out(report_json(copies, findings, mmas, trace.resources(), counters));
   } else {
     std::string report = fmt::format("one CTA of {} threads ({},{},{}); global addresses assume cudaMalloc's "
                                      "alignment (element 0 at a 128-byte boundary)\n\n",
                                      block[0] * block[1] * block[2], block[0], block[1], block[2]);
     for (std::size_t i = 0; i < copies.size(); ++i) report += site_text(copies[i], findings[i]) + "\n";
-    for (const MmaSite& m : mmas) report += mma_text(m, k_tiles(copies)) + "\n";
     const StageResources r = trace.resources();
+    for (const MmaSite& m : mmas) report += mma_text(m, r.k_tiles) + "\n";
     report += fmt::format("a stage: {} bytes of shared memory written by the copies, {} MMA fragment elements a thread\n",
                           r.shared_bytes, r.register_elements);
     report += found == 0 ? "no findings\n" : fmt::format("{} finding{}\n", found, found == 1 ? "" : "s");

@@ -51,10 +51,12 @@ struct MmaSite {
 
 // What one stage of the mainloop holds: the shared memory its copies write
 // (distinct elements of each site's first execution) and a thread's MMA
-// fragments (the largest call of each gemm site).
+// fragments (the largest call of each gemm site); and how many stages
+// (k-tiles) the mainloop ran.
 struct StageResources {
   std::int64_t shared_bytes = 0;
   std::int64_t register_elements = 0;
+  std::int64_t k_tiles = 0;  // the executions of the first global-to-shared copy (0: there is none)
 };
 
 // The offsets a trace keeps at most (both sides of every copy of the CTA):

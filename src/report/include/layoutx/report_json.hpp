@@ -1,6 +1,7 @@
 // The report as JSON for CI pipelines: an array with one object per call
 // site (copies with their instructions, costs and findings; gemm sites with
-// their MMA instructions), and the CTA's counters under Nsight's names.
+// their MMA instructions), a stage's resources, and the CTA's counters under
+// Nsight's names.
 #pragma once
 
 #include <string>
@@ -13,6 +14,7 @@
 namespace layoutx {
 
 std::string report_json(const std::vector<SiteTraffic>& copies, const std::vector<std::vector<Finding>>& findings,
-                        const std::vector<MmaSite>& mmas, const std::vector<Counter>& counters);
+                        const std::vector<MmaSite>& mmas, const StageResources& stage,
+                        const std::vector<Counter>& counters);
 
 }  // namespace layoutx
