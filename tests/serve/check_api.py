@@ -4,7 +4,9 @@ case, /api/evaluate's text is `layoutx eval`'s stdout (and CuTe's print), a
 refused expression's error is `layoutx eval`'s stderr with status 400;
 /api/grid's text is `layoutx print`'s (and CuTe's print_layout);
 /api/offsets's is `layoutx offsets`'s; /api/info's is `layoutx info`'s;
-/api/partition's text and JSON are `layoutx partition`'s (and with --json)
+grid?picture=grid's numbers (the page's while typing) are CuTe's offsets and
+the whole picture's cells; /api/partition's text and JSON are `layoutx
+partition`'s (and with --json)
 for the cases of the tables given with --partition (the first column of a
 row that is a JSON array is the command line). Then what the server refuses:
 paths outside its page, unknown calls, oversized requests.
@@ -115,6 +117,29 @@ def compare_partition(layoutx, server, case):
     return None
 
 
+def compare_grid_numbers(server, case):
+    """grid?picture=grid's numbers (what the page draws while typing) against CuTe's offsets
+    and the whole picture's cells: a failure's description, or None."""
+    status, answer = server.api("grid", expr=case["expr"], text="0", picture="grid")
+    full_status, full = server.api("grid", expr=case["expr"], text="0")
+    if status != full_status:
+        return "status %d, the whole picture's %d" % (status, full_status)
+    if status != 200:
+        return None
+    panel, cells = answer["picture"]["panels"][0], full["picture"]["panels"][0]["cells"]
+    grid, rows, cols = panel["grid"], panel["rows"], panel["cols"]
+    by_index = [None] * (rows * cols)
+    for k, offset in enumerate(grid["offset"]):
+        by_index[k // cols + rows * (k % cols)] = offset
+    if by_index != case["offsets"]:
+        return "offsets by index %s, CuTe's %s" % (by_index[:8], case["offsets"][:8])
+    drawn = [[c[7], c[4], c[5], c[8]] for c in cells]
+    numbers = [[o, grid["fills"][f][0], grid["fills"][f][1], b] for o, f, b in zip(grid["offset"], grid["fill"], grid["bank"])]
+    if drawn != numbers:
+        return "the numbers differ from the whole picture's cells"
+    return None
+
+
 def refusals(server):
     """What the server must refuse, and how."""
     problems = []
@@ -172,6 +197,11 @@ def main():
                 results = list(pool.map(lambda pair: compare(server, call, *pair), zip(chosen, cli)))
             counts[call] = len(chosen)
             failures += ["%s %s (%s): %s" % (call, c["id"], c["expr"], r) for c, r in zip(chosen, results) if r]
+        chosen = [c for c in cases if c.get("offsets") is not None and len(c["offsets"]) <= 4096 and c["kind"] in ("layout", "composed")]
+        with ThreadPoolExecutor(args.jobs) as pool:
+            results = list(pool.map(lambda c: compare_grid_numbers(server, c), chosen))
+        counts["grid numbers"] = len(chosen)
+        failures += ["grid numbers %s (%s): %s" % (c["id"], c["expr"], r) for c, r in zip(chosen, results) if r]
         failures += ["refusal: " + p for p in refusals(server)]
         if not server.alive():
             failures.append("the server ended")
