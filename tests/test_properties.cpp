@@ -434,7 +434,7 @@ TEST_CASE("properties: divides and products keep size, congruence and offsets") 
     // logical_product(A, B): A is mode 0, and the size multiplies.
     const Layout b = random_layout(r, 2);
     Layout p;
-    if (accepted([&](Diagnostics& d) { p = logical_product(l, Tiler::of(b), d); })) {
+    if (accepted([&](Diagnostics& diag) { p = logical_product(l, Tiler::of(b), diag); })) {
       ++multiplied.checked;
       bool ok = rank(p) == 2 && get(p, 0) == l && size(p).value == size(l).value * size(b).value;
       for (std::int64_t i = 0; ok && i < size(l).value; ++i) ok = at(p, i) == offsets[i];

@@ -13,6 +13,7 @@
 #include "layoutx/analysis.hpp"
 #include "layoutx/notation.hpp"
 #include "layoutx/parallel.hpp"
+#include "layoutx/wide_integer.hpp"
 
 namespace layoutx {
 
@@ -22,7 +23,7 @@ using walk::Mode;
 
 // The mirrored image (every stride made positive) may reach past 64 bits
 // where the real offsets do not, so intervals are 128-bit.
-using Wide = __int128;
+using Wide = Int128;
 
 struct Interval {
   Wide lo, hi;  // [lo, hi)

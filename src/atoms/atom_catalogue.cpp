@@ -224,11 +224,11 @@ std::vector<std::string> similar_atom_names(std::string_view name, std::size_t n
   std::vector<Ranked> ranked;
   const std::size_t near = std::max<std::size_t>(3, key.size() / 3);
   for (std::size_t i = 0; i < atoms_data::kAtomCount; ++i) {
-    const char* name = atoms_data::kAtoms[i].name;
-    const std::string u = upper(name);
+    const char* candidate = atoms_data::kAtoms[i].name;
+    const std::string u = upper(candidate);
     // Lengths further apart than `near` are no misspelling: the distance is not worth its quadratic time.
     const std::size_t apart = u.size() > key.size() ? u.size() - key.size() : key.size() - u.size();
-    ranked.push_back({!key.empty() && u.find(key) != std::string::npos, apart > near ? apart : edit_distance(key, u), name});
+    ranked.push_back({!key.empty() && u.find(key) != std::string::npos, apart > near ? apart : edit_distance(key, u), candidate});
   }
   std::stable_sort(ranked.begin(), ranked.end(), [](const Ranked& x, const Ranked& y) {
     return x.contains != y.contains ? x.contains : x.distance < y.distance;

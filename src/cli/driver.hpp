@@ -54,8 +54,8 @@ std::vector<std::string> read_expressions(const Settings& s, const std::vector<s
 // text: the message alone.
 struct ErrorContext {
   ErrorContext() = default;
-  ErrorContext(std::string_view text, std::size_t from = 0, std::string_view located_prefix = {})
-      : text(text), from(from), located_prefix(located_prefix) {}
+  ErrorContext(std::string_view shown, std::size_t start = 0, std::string_view prefix = {})
+      : text(shown), from(start), located_prefix(prefix) {}
   std::string_view text;
   std::size_t from = 0;
   std::string_view located_prefix;

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "layoutx/notation.hpp"
+#include "layoutx/wide_integer.hpp"
 
 #include <limits>
 #include <numeric>
@@ -129,7 +130,7 @@ Int int_detail::ceil_quotient(Int a, Int b) {
     return Int{r.value, r.is_static, a.basis};
   }
   if (b.value == 0) throw Error(fmt::format("ceil_div({}, 0): division by zero", a.value));
-  const __int128 q = (static_cast<__int128>(a.value) + b.value - 1) / b.value;
+  const Int128 q = (static_cast<Int128>(a.value) + b.value - 1) / b.value;
   if (q > std::numeric_limits<std::int64_t>::max() || q < std::numeric_limits<std::int64_t>::min())
     overflow("ceil_div", a.value, '/', b.value);
   return Int{static_cast<std::int64_t>(q), a.is_static && b.is_static};

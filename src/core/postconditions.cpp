@@ -11,6 +11,7 @@
 #include "layoutx/algebra_properties.hpp"
 #include "layoutx/leaf_list.hpp"
 #include "layoutx/notation.hpp"
+#include "layoutx/wide_integer.hpp"
 
 namespace layoutx {
 
@@ -29,7 +30,7 @@ void for_each_point(std::int64_t n, F f) {
     if (!f(k * step)) return;
 }
 
-using Wide = __int128;
+using Wide = Int128;
 
 // Whether one leaf s:d of B (s > 1, d > 0) meets every mode boundary P of A
 // (the product of A's first modes) evenly: P divides d, or d divides P and the

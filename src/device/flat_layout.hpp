@@ -14,6 +14,7 @@
 #include <cstdint>
 
 #include "layoutx/host_device.hpp"
+#include "layoutx/wide_integer.hpp"
 
 namespace layoutx::device_detail {
 
@@ -33,7 +34,7 @@ LAYOUTX_HD std::uint64_t mulhi(std::uint64_t a, std::uint64_t b) {
 #if defined(__CUDA_ARCH__)
   return __umul64hi(a, b);
 #else
-  return static_cast<std::uint64_t>((static_cast<unsigned __int128>(a) * b) >> 64);
+  return static_cast<std::uint64_t>((static_cast<UInt128>(a) * b) >> 64);
 #endif
 }
 

@@ -5,13 +5,14 @@
 #include <algorithm>
 
 #include "layoutx/notation.hpp"
+#include "layoutx/wide_integer.hpp"
 
 namespace layoutx::device_detail {
 
 namespace {
 
 // Sums stay below 2^62, so that one more addition of a value below 2^62 never wraps.
-constexpr unsigned __int128 kReachLimit = static_cast<unsigned __int128>(1) << 62;
+constexpr UInt128 kReachLimit = static_cast<UInt128>(1) << 62;
 
 struct Leaf {
   std::int64_t extent, stride;
@@ -69,7 +70,7 @@ void add_stages(FlatLayout& f, const AnyLayout& l) {
 }
 
 
-std::int64_t checked_reach(unsigned __int128 r) {
+std::int64_t checked_reach(UInt128 r) {
   if (r >= kReachLimit)
     throw Error("the offsets reach beyond 2^62; the device evaluator computes in 64 bits and refuses them");
   return static_cast<std::int64_t>(r);
@@ -77,15 +78,15 @@ std::int64_t checked_reach(unsigned __int128 r) {
 
 // |x| <= bound through leaves [begin, end): each leaf but the last takes a
 // digit below its extent (and at most bound), the last what is left.
-unsigned __int128 leaves_reach(const FlatLayout& l, int begin, int end, std::uint64_t bound) {
-  unsigned __int128 sum = 0, below = 1;
+UInt128 leaves_reach(const FlatLayout& l, int begin, int end, std::uint64_t bound) {
+  UInt128 sum = 0, below = 1;
   for (int k = begin; k < end; ++k) {
-    const auto d = static_cast<unsigned __int128>(l.stride[k] < 0 ? -static_cast<__int128>(l.stride[k]) : l.stride[k]);
+    const auto d = static_cast<UInt128>(l.stride[k] < 0 ? -static_cast<Int128>(l.stride[k]) : l.stride[k]);
     const std::uint64_t extent = static_cast<std::uint64_t>(l.extent[k].d);
     std::uint64_t digit;
     if (k + 1 < end) {
       digit = std::min<std::uint64_t>(extent > 0 ? extent - 1 : 0, bound);
-      below = std::min<unsigned __int128>(below * std::max<std::uint64_t>(extent, 1), kReachLimit);
+      below = std::min<UInt128>(below * std::max<std::uint64_t>(extent, 1), kReachLimit);
     } else {
       digit = static_cast<std::uint64_t>(bound / below);
     }
@@ -105,7 +106,7 @@ Divisor make_divisor(std::int64_t d) {
   const auto gap = (std::uint64_t{1} << l) - static_cast<std::uint64_t>(d);
   v.shift64 = static_cast<std::uint8_t>(l);
   v.pow2 = gap == 0;
-  v.magic64 = static_cast<std::uint64_t>((static_cast<unsigned __int128>(gap) << 64) / static_cast<std::uint64_t>(d)) + 1;
+  v.magic64 = static_cast<std::uint64_t>((static_cast<UInt128>(gap) << 64) / static_cast<std::uint64_t>(d)) + 1;
   if (d < (std::int64_t{1} << 32)) {
     v.shift32 = static_cast<std::uint8_t>(l);
     v.magic32 = static_cast<std::uint32_t>((gap << 32) / static_cast<std::uint64_t>(d) + 1);
@@ -149,10 +150,10 @@ std::int64_t reach_in_group(const FlatLayout& l, int g, std::int64_t x_bound) {
 }
 
 std::int64_t reach_of_stages(const FlatLayout& l, std::int64_t bound) {
-  unsigned __int128 b = static_cast<std::uint64_t>(bound);
+  UInt128 b = static_cast<std::uint64_t>(bound);
   for (int s = 0; s < l.stages; ++s) {
     const std::int64_t off = l.stage[s].offset;
-    b += static_cast<std::uint64_t>(off < 0 ? -static_cast<__int128>(off) : off);
+    b += static_cast<std::uint64_t>(off < 0 ? -static_cast<Int128>(off) : off);
     // The XOR moves YYY bits onto ZZZ: |x ^ moved| <= |x| + the ZZZ mask.
     const std::int64_t y = l.stage[s].yyy_mask;
     const int shift = l.stage[s].shift;

@@ -4,6 +4,8 @@
 
 #include <array>
 
+#include "layoutx/wide_integer.hpp"
+
 namespace layoutx {
 
 namespace {
@@ -71,8 +73,8 @@ int xterm256(Rgb c) {
 
 std::int64_t bank_of(std::int64_t offset, int bits) {
   // Floor division: negative offsets (negative strides) still land in a bank.
-  const __int128 bit = static_cast<__int128>(offset) * bits;
-  __int128 word = bit / 32;
+  const Int128 bit = static_cast<Int128>(offset) * bits;
+  Int128 word = bit / 32;
   if (bit % 32 != 0 && bit < 0) --word;
   return static_cast<std::int64_t>(((word % 32) + 32) % 32);
 }

@@ -13,6 +13,7 @@
 #include "decimal.hpp"
 #include "grid_geometry.hpp"
 #include "layoutx/render.hpp"
+#include "layoutx/wide_integer.hpp"
 
 namespace layoutx {
 
@@ -102,12 +103,12 @@ class CellOffsets {
  private:
   // Non-negative strides and offsets below BcdNumber's limit.
   static bool offsets_fit_bcd(const std::vector<Mode>& modes) {
-    __int128 largest = 0;
+    Int128 largest = 0;
     for (const Mode& m : modes) {
       if (m.stride < 0 || m.shape < 1) return false;
-      largest += static_cast<__int128>(m.shape - 1) * m.stride;
+      largest += static_cast<Int128>(m.shape - 1) * m.stride;
     }
-    return largest < static_cast<__int128>(render_detail::BcdNumber::kLimit);
+    return largest < static_cast<Int128>(render_detail::BcdNumber::kLimit);
   }
 
   Evaluate at_;

@@ -8,6 +8,7 @@
 #include "layoutx/notation.hpp"
 #include "layoutx/render.hpp"
 #include "layoutx/render_analysis.hpp"
+#include "layoutx/wide_integer.hpp"
 
 namespace layoutx {
 
@@ -44,14 +45,14 @@ Row cosize_row(const Layout& l, Notation n) {
   try {
     return number_row("cosize", cosize(l), n);
   } catch (const Error&) {
-    __int128 sum = 1;
+    Int128 sum = 1;
     const std::vector<Int> s = leaves(l.shape), d = leaves(l.stride);
     for (std::size_t i = 0; i < s.size(); ++i) {
-      const __int128 stride = d[i].value;
-      sum += (__int128{s[i].value} - 1) * (stride < 0 ? -stride : stride);
+      const Int128 stride = d[i].value;
+      sum += (Int128{s[i].value} - 1) * (stride < 0 ? -stride : stride);
     }
     std::string digits;
-    for (unsigned __int128 u = static_cast<unsigned __int128>(sum < 0 ? -sum : sum); u != 0 || digits.empty(); u /= 10)
+    for (UInt128 u = static_cast<UInt128>(sum < 0 ? -sum : sum); u != 0 || digits.empty(); u /= 10)
       digits.insert(digits.begin(), static_cast<char>('0' + static_cast<int>(u % 10)));
     return text_row("cosize", fmt::format("{}{} (past 64 bits: CuTe's int64_t cosize overflows)", sum < 0 ? "-" : "", digits));
   }

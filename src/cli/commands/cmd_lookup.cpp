@@ -83,9 +83,9 @@ int answer(const AnyLayout& l, Query kind, const std::string& text, const Settin
   const bool json = o.json;
   const bool truncated = for_each_preimage(
       l, *n, LookupLimits{o.max_matches}, [json](const Location& loc) { return render_location(loc, json); },
-      [&](std::string_view text) {
+      [&](std::string_view line) {
         any = true;
-        out(text);
+        out(line);
       });
   if (!any) throw Error(fmt::format("no index maps to offset {}", *n));
   if (truncated)

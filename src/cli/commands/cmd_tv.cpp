@@ -83,10 +83,10 @@ Command register_tv(CLI::App* sub, Settings& s) {
   sub->add_option("TV_LAYOUT", o->tv, "(thread, value) -> index into the tile, e.g. ((4,8),(2,2)):((32,1),(16,8))");
   sub->add_option("TILE", o->tile,
                   "The tile: a shape (M,N) (column-major), or a layout (m,n) -> index; for a Triton layout, its shape by default");
-  auto* thr_id =
+  auto* thr_id_option =
       sub->add_option("--thr-id", o->thr_id, "Thread numbers to show: a layout thread -> number (CuTe's ThrID)");
   sub->add_option("--atom", o->atom, "An MMA or copy atom instead of TV_LAYOUT and TILE, e.g. SM80_16x8x16_F16F16F16F16_TN")
-      ->excludes(thr_id);
+      ->excludes(thr_id_option);
   sub->add_option("--operand", o->operand, "With --atom: A, B or C (default C) of an MMA atom, src or dst (default src) of a copy atom");
   auto* bits = sub->add_option("--elem-bits,--bits", o->bits, "With --atom, a copy atom: the width of a value in bits (default 16)")
       ->check(integer_range(1, 1024));

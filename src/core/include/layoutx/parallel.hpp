@@ -9,6 +9,8 @@
 #include <thread>
 #include <vector>
 
+#include "layoutx/wide_integer.hpp"
+
 namespace layoutx {
 
 // How many parts a walk of n steps is worth: one per core this process may
@@ -21,7 +23,7 @@ int parts_for(std::uint64_t n, std::uint64_t min_part, int threads);
 
 // The range [lo, hi) of part p of `parts` over [0, n).
 inline std::uint64_t part_begin(std::uint64_t n, int parts, int p) {
-  return static_cast<std::uint64_t>((static_cast<unsigned __int128>(n) * static_cast<unsigned>(p)) /
+  return static_cast<std::uint64_t>((static_cast<UInt128>(n) * static_cast<unsigned>(p)) /
                                     static_cast<unsigned>(parts));
 }
 
