@@ -147,7 +147,7 @@ std::string divergence(const DiffCase& c) {
     v = evaluated(c.expr, options);
   } catch (const Error& e) {
     if (!c.error) return std::string("refused: ") + e.what();
-    if (c.static_required && std::string(e.what()).find("static") == std::string::npos)
+    if (c.static_required && !dynamic_cast<const StaticRequiredSourceError*>(&e))
       return std::string("refused without saying that static integers are needed: ") + e.what();
     return "";
   }

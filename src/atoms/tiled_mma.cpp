@@ -94,7 +94,7 @@ bool descriptor_operand(const MmaAtom& atom, char which) {
 void require_static_shape(const IntTuple& shape, Notation n) {
   if (shape.is_leaf()) {
     if (!shape.value().is_static)
-      throw Error(fmt::format("static_assert: Dynamic owning tensors not supported: the fragment's shape {} must be static",
+      throw StaticRequiredError(fmt::format("static_assert: Dynamic owning tensors not supported: the fragment's shape {} must be static",
                               to_text(shape, n)));
     return;
   }

@@ -53,7 +53,7 @@ Layout complement_filtered(const FilteredModes& filtered, const IntTuple& cotarg
 
   const int r = static_cast<int>(filtered.shape.size());
   if (r != 1 && !std::all_of(filtered.stride.begin(), filtered.stride.end(), [](Int d) { return d.is_static; }))
-    throw Error(fmt::format(
+    throw StaticRequiredError(fmt::format(
         "Dynamic-stride complement only for rank-1 layouts: {} has {} modes and dynamic strides; the operation needs "
         "static strides",
         to_text(filtered.layout(), diag.notation()), r));

@@ -223,7 +223,7 @@ Layout tile_to_shape(const Layout& block, const IntTuple& target, const std::opt
     if (b.value == 0) throw Error(fmt::format("tile_to_shape: mode {} of the block has size 0", i));
     if (!checked) continue;
     if (!b.is_static)
-      throw Error(fmt::format("tile_to_shape needs static integers: with the static target shape {} CuTe checks that "
+      throw StaticRequiredError(fmt::format("tile_to_shape needs static integers: with the static target shape {} CuTe checks that "
                               "the block divides it, which it cannot do for the dynamic block size {} of mode {}",
                               to_text(target, n), b.value, i));
     if ((t % b).value != 0)

@@ -78,7 +78,7 @@ Layout left_inverse(const Layout& l, trace::Recorder* recorder) {
   LAYOUTX_TRACE_SCOPE(recorder, "left_inverse", "L", l);
   const auto [shape, stride, pre] = coalesced_modes(l, recorder);
   if (!std::all_of(stride.begin(), stride.end(), [](Int d) { return d.is_static; }))
-    throw naming_values([&](Notation shown) {
+    throw naming_values<StaticRequiredError>([&](Notation shown) {
       return fmt::format("Left inverse requires static strides.: {} has a dynamic stride", to_text(l, shown));
     });
 

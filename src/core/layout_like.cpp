@@ -39,11 +39,11 @@ Int max_alignment(const Layout& l, Diagnostics& diag) {
 
 Layout domain_distribute(const IntTuple& shape_a, Int b) {
   // CuTe distributes at compile time: it static_asserts that both operands are static.
-  if (!b.is_static) throw Error("domain_distribute: the element count must be static");
-  if (!is_static(shape_a)) throw Error("domain_distribute: the shape must be static");
+  if (!b.is_static) throw StaticRequiredError("domain_distribute: the element count must be static");
+  if (!is_static(shape_a)) throw StaticRequiredError("domain_distribute: the shape must be static");
   const IntTuple flat = flatten(shape_a);
   if (!is_static(flat))
-    throw naming_values([&](Notation shown) {
+    throw naming_values<StaticRequiredError>([&](Notation shown) {
       return fmt::format(
           "domain_distribute needs static integers: static_assert(is_static<decltype(flat_shape_a)>) "
           "fails for the shape {}",

@@ -31,7 +31,7 @@ Layout swizzle_only_zy(const Swizzle& sw) {
 std::int64_t static_mask(const Layout& l, std::int64_t i, const char* what) {
   const Int v = evaluate(l, IntTuple(static_int(i)));
   if (!v.is_static)
-    throw naming_values([&](Notation shown) {
+    throw naming_values<StaticRequiredError>([&](Notation shown) {
       return fmt::format(
           "{}: the new swizzle's mask {}({}) = {} is dynamic, but make_swizzle needs static "
           "integers (make the layout's shape and stride static)",
@@ -68,9 +68,13 @@ AnyLayout composition(const Layout& a, const Swizzle& sw) {
 
 AnyLayout composition(const Layout& a, const ComposedLayout& b, Diagnostics& diag) {
   require_single_swizzle(b, "composition");
-  if (!b.offset.is_constant(0))
-    throw Error(fmt::format("Require offset == 0.: composition({}, {}) needs the composed layout's offset to be a static 0",
-                            to_text(a, diag.notation()), to_text(b, diag.notation())));
+  if (!b.offset.is_constant(0)) {
+    const std::string message =
+        fmt::format("Require offset == 0.: composition({}, {}) needs the composed layout's offset to be a static 0",
+                    to_text(a, diag.notation()), to_text(b, diag.notation()));
+    if (!b.offset.is_static) throw StaticRequiredError(message);
+    throw Error(message);
+  }
   return composition(composition(a, b.swizzle), Tiler::of(b.layout), diag);
 }
 
@@ -155,7 +159,7 @@ static void require_static_offsets(const ComposedLayout& c, const char* what, st
   bool dynamic = !c.offset.is_static;
   for (const auto& s : c.nested) dynamic = dynamic || !s.offset.is_static;
   if (dynamic)
-    throw Error(fmt::format("{}<{}> of a composed layout needs static integers: CuTe has no {}<{}> of the dynamic "
+    throw StaticRequiredError(fmt::format("{}<{}> of a composed layout needs static integers: CuTe has no {}<{}> of the dynamic "
                             "offset {}",
                             what, n, what, n, c.offset.value));
 }
@@ -290,7 +294,7 @@ AnyLayout logical_product(const Layout& block, const ComposedLayout& tiler, Diag
   auto through = [&](std::int64_t bits) {
     const Int v = evaluate(new_layout, IntTuple::tuple({static_int(0), evaluate(tiler.layout, IntTuple(static_int(bits)))}));
     if (!v.is_static)
-      throw Error(fmt::format("logical_product with a swizzled tiler: the new swizzle's mask is dynamic, but "
+      throw StaticRequiredError(fmt::format("logical_product with a swizzled tiler: the new swizzle's mask is dynamic, but "
                               "make_swizzle needs static integers"));
     return v.value;
   };

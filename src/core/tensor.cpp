@@ -127,7 +127,7 @@ const Iterator& as_pointer(const Value& v) { return static_cast<const Pointer&>(
 
 Tensor make_register_tensor(int bits, std::string element, const Layout& l) {
   if (!is_static(l.shape) || !is_static(l.stride))
-    throw Error(fmt::format("static_assert: Dynamic owning tensors not supported (the layout {} is not static)",
+    throw StaticRequiredError(fmt::format("static_assert: Dynamic owning tensors not supported (the layout {} is not static)",
                             to_text(l, Notation{true})));
   Iterator it;
   it.memory = Memory::Register;

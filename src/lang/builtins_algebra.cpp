@@ -29,7 +29,7 @@ Value tile_without_swizzles(const Call& c, const Layout& block, const Value& til
     try {
       p = logical_product(block, tile.composed(), c.diag);
     } catch (const Error& e) {
-      c.fail_arg(1, e.message(c.diag.notation()));
+      c.fail_arg(1, e);
     }
     if (!std::holds_alternative<Layout>(p))
       c.fail_arg(1, fmt::format("{}: the product of the mode {} by {} stays swizzled ({}), and CuTe cannot gather a "
@@ -58,7 +58,7 @@ Tiler product_tiler(const Call& c) {
   } catch (const SourceError&) {
     throw;
   } catch (const Error& e) {
-    c.fail_arg(1, e.message(c.diag.notation()));
+    c.fail_arg(1, e);
   }
 }
 
@@ -263,9 +263,9 @@ Value fn_max_alignment(const Call& c) {
     const ComposedLayout& cl = c.args[0].composed();
     require_single_swizzle(cl, "max_alignment");
     if (!cl.offset.is_static)
-      c.fail_arg(0, fmt::format("max_alignment of a composed layout needs static integers: CuTe has no max_alignment "
-                                "of the dynamic offset {}",
-                                cl.offset.value));
+      c.fail_arg(0, StaticRequiredError(fmt::format("max_alignment of a composed layout needs static integers: CuTe "
+                                                    "has no max_alignment of the dynamic offset {}",
+                                                    cl.offset.value)));
     Int g = gcd(static_int(std::int64_t{1} << cl.swizzle.base), max_alignment(cl.layout, c.diag));
     // CuTe: the largest power of two dividing the offset's bits
     if (cl.offset.value != 0) {

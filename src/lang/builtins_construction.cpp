@@ -29,7 +29,7 @@ Value fn_make_layout(const Call& c) {
     try {
       return Value::of(make_layout(a[0].as_int_tuple(), a[1].as_int_tuple()));
     } catch (const Error& e) {
-      c.fail_arg(1, e.message(c.diag.notation()));
+      c.fail_arg(1, e);
     }
   }
   std::vector<Layout> modes;

@@ -22,7 +22,7 @@ Value rethrown(const Call& c, const std::function<Value()>& f) {
   } catch (const SourceError&) {
     throw;
   } catch (const Error& e) {
-    c.fail(e.message(c.diag.notation()));
+    c.fail(e);
   }
 }
 
@@ -46,7 +46,7 @@ Value fn_slice_and_offset(const Call& c) {
     } catch (const SourceError&) {
       throw;
     } catch (const Error& e) {
-      c.fail(e.message(c.diag.notation()));
+      c.fail(e);
     }
   const Layout& l = std::get<Layout>(any);
   try {
@@ -54,7 +54,7 @@ Value fn_slice_and_offset(const Call& c) {
   } catch (const SourceError&) {
     throw;
   } catch (const Error& e) {
-    c.fail(e.message(c.diag.notation()));
+    c.fail(e);
   }
 }
 
@@ -68,7 +68,7 @@ Value fn_domain_offset(const Call& c) {
   } catch (const SourceError&) {
     throw;
   } catch (const Error& e) {
-    c.fail(e.message(c.diag.notation()));
+    c.fail(e);
   }
 }
 

@@ -146,9 +146,9 @@ std::pair<Value, Value> unflatten_from(const Call& c, const Value& flat, const I
   if (flat.kind != Value::Kind::Tuple) {
     // CuTe's leaf case asks rank(flat) by argument-dependent lookup, which a run-time int has none of.
     if (flat.kind == Value::Kind::Integer && !flat.integer.is_static)
-      c.fail(fmt::format("unflatten of the dynamic integer {}: CuTe's unflatten finds no rank() for a run-time int "
-                         "and compiles only with a static one",
-                         c.text(flat)));
+      c.fail(StaticRequiredError(fmt::format("unflatten of the dynamic integer {}: CuTe's unflatten finds no rank() "
+                                             "for a run-time int and compiles only with a static one",
+                                             c.text(flat))));
     return {flat, Value::tuple({})};
   }
   if (flat.elems.empty())

@@ -14,6 +14,20 @@ void Call::fail_arg(std::size_t i, const std::string& message) const {
   throw SourceError(fmt::format("{}: argument {}: {}", name(), i + 1, message), arg_offset(i));
 }
 
+void Call::fail(const Error& cause) const {
+  throw_at(cause, fmt::format("{}: {}", name(), cause.message(diag.notation())), node.offset);
+}
+
+void Call::fail_arg(std::size_t i, const Error& cause) const {
+  throw_at(cause, fmt::format("{}: argument {}: {}", name(), i + 1, cause.message(diag.notation())), arg_offset(i));
+}
+
+void throw_at(const Error& cause, const std::string& message, std::size_t offset) {
+  if (dynamic_cast<const StaticRequiredError*>(&cause) || dynamic_cast<const StaticRequiredSourceError*>(&cause))
+    throw StaticRequiredSourceError(message, offset);
+  throw SourceError(message, offset);
+}
+
 void Call::expect_args(std::size_t lo, std::size_t hi) const {
   if (args.size() >= lo && args.size() <= hi) return;
   const std::string want = lo == hi ? fmt::format("{}", lo) : fmt::format("{} to {}", lo, hi);
@@ -82,7 +96,7 @@ Tiler Call::tiler(std::size_t i) const {
   } catch (const SourceError&) {
     throw;
   } catch (const Error& e) {
-    fail_arg(i, e.message(diag.notation()));
+    fail_arg(i, e);
   }
 }
 

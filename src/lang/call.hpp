@@ -31,6 +31,9 @@ struct Call {
   std::size_t arg_offset(std::size_t i) const;
   [[noreturn]] void fail(const std::string& message) const;
   [[noreturn]] void fail_arg(std::size_t i, const std::string& message) const;
+  // The engine's error `cause`, blamed on the call or on argument i, of the cause's kind.
+  [[noreturn]] void fail(const Error& cause) const;
+  [[noreturn]] void fail_arg(std::size_t i, const Error& cause) const;
 
   void expect_args(std::size_t lo, std::size_t hi) const;
   void expect_template_args(std::size_t lo, std::size_t hi) const;
@@ -50,6 +53,11 @@ struct Call {
   AnyLayout any_layout(std::size_t i) const;  // a layout, a composed layout, or a shape
   Tiler tiler(std::size_t i) const;
 };
+
+// The engine's error `cause` located at `offset` of the expression, worded
+// `message`: a StaticRequiredSourceError when the cause is a StaticRequiredError
+// (or one already located), else a SourceError.
+[[noreturn]] void throw_at(const Error& cause, const std::string& message, std::size_t offset);
 
 using Builtin = std::function<Value(const Call&)>;
 

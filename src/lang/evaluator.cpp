@@ -22,6 +22,7 @@ namespace layoutx {
 namespace {
 
 using lang::Node;
+using lang::throw_at;
 
 std::size_t edit_distance(std::string_view a, std::string_view b) {
   std::vector<std::size_t> prev(b.size() + 1), cur(b.size() + 1);
@@ -155,7 +156,7 @@ class Evaluator {
     } catch (const SourceError&) {
       throw;
     } catch (const Error& e) {
-      throw SourceError(e.message(diag_.notation()), n.offset);
+      throw_at(e, e.message(diag_.notation()), n.offset);
     }
   }
 
@@ -196,7 +197,7 @@ class Evaluator {
       case Node::Kind::PointerFlag:
         return pointer_flag(n);
     }
-    throw SourceError("internal error: unknown syntax node", n.offset);
+    throw InternalError("unknown syntax node", n.offset);
   }
 
   // Whether an operand is made of integers and tuples alone, at most as
@@ -252,7 +253,7 @@ class Evaluator {
     try {
       return Value::of(make_layout(shape.as_int_tuple(), stride.as_int_tuple()));
     } catch (const Error& e) {
-      throw SourceError(e.message(diag_.notation()), n.children()[1].offset);
+      throw_at(e, e.message(diag_.notation()), n.children()[1].offset);
     }
   }
 
@@ -269,7 +270,7 @@ class Evaluator {
       try {
         (void)make_layout(v.layout.shape, v.layout.stride);
       } catch (const Error& e) {
-        throw SourceError(e.message(diag_.notation()), stride_node.offset);
+        throw_at(e, e.message(diag_.notation()), stride_node.offset);
       }
     }
     return v;
@@ -314,7 +315,7 @@ class Evaluator {
     } catch (const SourceError&) {
       throw;
     } catch (const Error& e) {
-      throw SourceError(fmt::format("{}<{}>: {}", n.name, n.template_types()[0], e.message(diag_.notation())), n.offset);
+      throw_at(e, fmt::format("{}<{}>: {}", n.name, n.template_types()[0], e.message(diag_.notation())), n.offset);
     }
   }
 
@@ -362,7 +363,7 @@ class Evaluator {
     try {
       return options_.extension->name(n.name, targs);
     } catch (const Error& e) {
-      throw SourceError(prefixed(n.name, e.message(diag_.notation())), n.offset);
+      throw_at(e, prefixed(n.name, e.message(diag_.notation())), n.offset);
     }
   }
 
@@ -374,9 +375,9 @@ class Evaluator {
       throw;
     } catch (const ArgumentError& e) {
       const std::size_t at = e.index() < n.children().size() ? n.children()[e.index()].offset : n.offset;
-      throw SourceError(fmt::format("{}: argument {}: {}", n.name, e.index() + 1, e.message(diag_.notation())), at);
+      throw_at(e, fmt::format("{}: argument {}: {}", n.name, e.index() + 1, e.message(diag_.notation())), at);
     } catch (const Error& e) {
-      throw SourceError(prefixed(n.name, e.message(diag_.notation())), n.offset);
+      throw_at(e, prefixed(n.name, e.message(diag_.notation())), n.offset);
     }
   }
 
@@ -392,7 +393,7 @@ class Evaluator {
     try {
       return Value::of(layoutx::basis_element(modes));
     } catch (const Error& e) {
-      throw SourceError(fmt::format("E<...>: {}", e.message(diag_.notation())), n.offset);
+      throw_at(e, fmt::format("E<...>: {}", e.message(diag_.notation())), n.offset);
     }
   }
 
@@ -423,7 +424,7 @@ class Evaluator {
     try {
       scaled = layoutx::basis_element(modes);
     } catch (const Error& e) {
-      throw SourceError(fmt::format("ScaledBasis<...>: {}", e.message(diag_.notation())), n.offset);
+      throw_at(e, fmt::format("ScaledBasis<...>: {}", e.message(diag_.notation())), n.offset);
     }
     if (!run_time) {
       scaled.value = args[0];
@@ -479,7 +480,7 @@ class Evaluator {
     try {
       return lang::tensor_at(t, args.size() == 1 ? args[0] : Value::tuple(args), diag_.notation());
     } catch (const Error& e) {
-      throw SourceError(e.message(diag_.notation()), n.offset);
+      throw_at(e, e.message(diag_.notation()), n.offset);
     }
   }
 
@@ -512,7 +513,7 @@ class Evaluator {
     } catch (const SourceError&) {
       throw;
     } catch (const Error& e) {
-      throw SourceError(prefixed(n.name, e.message(diag_.notation())), n.offset);
+      throw_at(e, prefixed(n.name, e.message(diag_.notation())), n.offset);
     }
   }
 
@@ -573,7 +574,7 @@ class Evaluator {
       else
         result = Value::of(evaluate(callee.as_any_layout(), c));
     } catch (const Error& e) {
-      throw SourceError(fmt::format("evaluating {} at {}: {}", text(callee), text(c), e.message(diag_.notation())),
+      throw_at(e, fmt::format("evaluating {} at {}: {}", text(callee), text(c), e.message(diag_.notation())),
                         n.offset);
     }
     if (!coordinate_in_domain(c, shape))
@@ -605,7 +606,7 @@ class Evaluator {
       }
       return Value::of(Layout{slice(coord, callee.layout.shape, diag_.notation()), slice(coord, callee.layout.stride, diag_.notation())});
     } catch (const Error& e) {
-      throw SourceError(e.message(diag_.notation()), n.offset);
+      throw_at(e, e.message(diag_.notation()), n.offset);
     }
   }
 
@@ -685,7 +686,7 @@ class Evaluator {
       } catch (const SourceError&) {
         throw;
       } catch (const Error& e) {
-        throw SourceError(prefixed("composition", e.message(diag_.notation())), at);
+        throw_at(e, prefixed("composition", e.message(diag_.notation())), at);
       }
     }
     return acc;
@@ -713,8 +714,10 @@ Value run(std::string_view text, const LanguageOptions& options, Diagnostics& di
   const Node& root = tree.root();
   try {
     return Evaluator(options, diag, &root, outer).eval(root);
+  } catch (const StaticRequiredSourceError&) {
+    throw;  // it says so already
   } catch (const SourceError& e) {
-    if (!options.dynamic || std::string_view(e.what()).find("static") != std::string_view::npos) throw;
+    if (!options.dynamic) throw;
     // When only the dynamic integers make CuTe refuse the expression, say so:
     // its all-static twin is what would compile.
     LanguageOptions twin = options;
@@ -727,9 +730,9 @@ Value run(std::string_view text, const LanguageOptions& options, Diagnostics& di
       twin_compiles = false;
     }
     if (!twin_compiles) throw;
-    throw SourceError(std::string(e.what()) +
-                          " (with these integers static it compiles: the operation needs static integers here)",
-                      e.offset());
+    throw StaticRequiredSourceError(
+        std::string(e.what()) + " (with these integers static it compiles: the operation needs static integers here)",
+        e.offset());
   }
 }
 

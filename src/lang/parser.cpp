@@ -175,7 +175,7 @@ class Builder {
   GrammarNode result() {
     if (deferred_) throw *deferred_;
     if (nodes_.size() != 1)
-      throw SourceError(fmt::format("internal error: the parser left {} syntax trees", nodes_.size()), 0);
+      throw InternalError(fmt::format("the parser left {} syntax trees", nodes_.size()), 0);
     return std::move(nodes_.front());
   }
 

@@ -574,7 +574,7 @@ class Interpreter {
     if (e.scoped != "value")
       throw SourceError(fmt::format("::{} is not a member layoutx knows (::value is)", e.scoped), e.offset);
     if (d.is_integer() && (d.value.integer.is_static || d.ctype == CType::Bool)) return Datum::integer(d.value.integer.value, d.ctype);
-    throw SourceError(fmt::format("::value needs a static integer type, this is {}", describe(d)), e.offset);
+    throw StaticRequiredSourceError(fmt::format("::value needs a static integer type, this is {}", describe(d)), e.offset);
   }
 
   // is_static<T>::value and the like: what CuTe's traits answer of T's value.
@@ -708,7 +708,7 @@ class Interpreter {
     const Value v = value_of(type_value(t, {}, e.offset), e.offset);
     const Value r = call_function(function, nullptr, {v}, e.offset, {t.offset}, language_, diag_);
     if (r.kind != Value::Kind::Integer || !r.integer.is_static)
-      throw SourceError(fmt::format("{}<{}> needs a static answer, {} is {}", name, t.text, function, to_text(r, Notation{true})),
+      throw StaticRequiredSourceError(fmt::format("{}<{}> needs a static answer, {} is {}", name, t.text, function, to_text(r, Notation{true})),
                         e.offset);
     return Datum::integer(r.integer.value);
   }
@@ -918,7 +918,7 @@ class Interpreter {
         return last;
       }
     }
-    throw SourceError("internal error: unknown expression", e.offset);
+    throw InternalError("unknown expression", e.offset);
   }
 
   // (T)x: a conversion to a built-in type, or a pointer's new element type.
@@ -1539,7 +1539,7 @@ class Interpreter {
     const Expr& cond = e.kids[1];
     const Datum d = eval(cond);
     if (name == "CUTE_STATIC_ASSERT_V" && !d.is_static_integer())
-      throw SourceError(fmt::format("CUTE_STATIC_ASSERT_V needs a static condition (decltype(x)::value): {} is {}",
+      throw StaticRequiredSourceError(fmt::format("CUTE_STATIC_ASSERT_V needs a static condition (decltype(x)::value): {} is {}",
                                     std::string_view(text_).substr(cond.offset, cond.end - cond.offset), describe(d)),
                         cond.offset);
     if (truth(d, cond.offset)) return;

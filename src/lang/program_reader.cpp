@@ -230,7 +230,7 @@ class Reader {
         n.is_type<g::relational>() || n.is_type<g::equality>() || n.is_type<g::bit_and>() || n.is_type<g::bit_xor>() ||
         n.is_type<g::bit_or>() || n.is_type<g::logical_and>() || n.is_type<g::logical_or>())
       return chain(n);
-    fail(fmt::format("internal error: unexpected {} in an expression", n.type), n);
+    throw InternalError(fmt::format("unexpected {} in an expression", n.type), offset(n));
   }
 
   Expr integer_literal(Expr e) {
@@ -321,7 +321,7 @@ class Reader {
         e.kind = op.is_type<g::post_increment>() ? Expr::Kind::PostIncrement : Expr::Kind::PostDecrement;
         e.kids.push_back(std::move(acc));
       } else {
-        fail(fmt::format("internal error: unexpected {} after an expression", op.type), op);
+        throw InternalError(fmt::format("unexpected {} after an expression", op.type), offset(op));
       }
       acc = std::move(e);
     }
@@ -501,7 +501,7 @@ class Reader {
       }
       return s;
     }
-    fail(fmt::format("internal error: unexpected {} as a statement", n.type), n);
+    throw InternalError(fmt::format("unexpected {} as a statement", n.type), offset(n));
   }
 
   Stmt declaration(Stmt s, const Node& n) {
@@ -663,7 +663,7 @@ std::unique_ptr<ProgramTree> parse_program_tree(std::string text, std::string na
   } catch (const pegtl::parse_error& e) {
     throw SourceError(std::string(e.message()), e.positions().front().byte);
   }
-  if (!root || root->children.empty()) throw SourceError("internal error: the program grammar built no tree", 0);
+  if (!root || root->children.empty()) throw InternalError("the program grammar built no tree", 0);
   tree->statements = Reader(t, max_depth * 4).program(*root->children.front());
   return tree;
 }

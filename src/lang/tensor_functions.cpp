@@ -44,7 +44,7 @@ Value register_tensor(const Call& c, const std::string& element, int bits, const
   } catch (const SourceError&) {
     throw;
   } catch (const Error& e) {
-    c.fail(e.message(c.diag.notation()));
+    c.fail(e);
   }
 }
 

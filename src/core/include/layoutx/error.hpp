@@ -31,10 +31,18 @@ class Error : public std::runtime_error {
   std::string marked_;
 };
 
-// The Error whose message `write(notation)` writes, in both notations.
-template <class Write>
-Error naming_values(const Write& write) {
-  return Error(write(Notation{}), write(Notation{true}));
+// A refusal because CuTe needs at compile time a value the input holds at run
+// time: a dynamic integer where only a static one compiles. Its own kind, so
+// that a caller tells it from the other refusals without reading the message.
+class StaticRequiredError : public Error {
+ public:
+  using Error::Error;
+};
+
+// The error (an Error, or a kind of it) whose message `write(notation)` writes, in both notations.
+template <class E = Error, class Write>
+E naming_values(const Write& write) {
+  return E(write(Notation{}), write(Notation{true}));
 }
 
 // A piece of the user's input quoted in a message: whole when short, else its

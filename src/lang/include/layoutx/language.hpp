@@ -24,6 +24,20 @@ class SourceError : public Error {
   std::size_t offset_;
 };
 
+// A StaticRequiredError located in the expression: the operation there needs
+// static integers and was given dynamic ones (--dynamic).
+class StaticRequiredSourceError : public SourceError {
+ public:
+  using SourceError::SourceError;
+};
+
+// A fault of layoutx itself met in reading or evaluating the text (a syntax
+// tree it does not expect): never the input's fault.
+class InternalError : public SourceError {
+ public:
+  InternalError(const std::string& what, std::size_t offset) : SourceError("internal error: " + what, offset) {}
+};
+
 // An error an extension function blames on one of its arguments: the caret
 // goes under that argument.
 class ArgumentError : public Error {
