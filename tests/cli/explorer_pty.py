@@ -114,7 +114,7 @@ def main():
         env = {'PATH': os.environ.get('PATH', '/usr/bin:/bin'), 'HOME': home, 'XDG_DATA_HOME': os.path.join(home, 'data'),
                'TERM': 'xterm', 'LANG': 'C.UTF-8', 'NO_COLOR': '1'}
         s = Session(binary, env)
-        with_editing = 'without libedit' not in s.expect('layoutx> ')
+        with_editing = 'no libedit' not in s.expect('layoutx> ')
         s.editing = with_editing
         s.answer('let A = (4,3):(3,1)\r', r'^ 3  \|  9 \| 10 \| 11 \|')
         checks.append('let binds a layout and shows its grid')
@@ -163,7 +163,7 @@ def main():
     for c in checks:
         print('ok: ' + c)
     if not with_editing:
-        print('(layoutx is built without libedit: completion and recall are not checked)')
+        print('(layoutx has no libedit: completion and recall are not checked)')
     return 0
 
 

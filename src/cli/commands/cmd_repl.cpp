@@ -171,7 +171,7 @@ bool is_let(const std::string& line) { return line.rfind("let", 0) == 0 && line.
 int run_explorer(Settings& s) {
   LineEditor editor(default_history_path(), [&s] { return completion_words(s); });
   out(fmt::format("layoutx explorer: CuTe layouts as you type them. :help for help, Ctrl-D to leave.{}\n",
-                  LineEditor::editing() ? "" : "\n(built without libedit: no line editing, completion or recall)"));
+                  editor.editing() ? "" : "\n(no libedit: no line editing, completion or recall)"));
   std::unique_ptr<ProgramSession> session;  // made by the first statement
   while (const auto input = editor.read(kPrompt)) {
     const std::string line(trimmed(*input));

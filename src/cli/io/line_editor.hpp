@@ -1,11 +1,12 @@
-// Reading the explorer's lines: with libedit when layoutx is built with it
-// (editing, history recalled with the arrows, tab completion), otherwise plain
-// lines from standard input. Either way the history is kept in a file.
+// Reading the explorer's lines: with libedit when layoutx is built with it and
+// the library opens (editing, history recalled with the arrows, tab
+// completion), otherwise plain lines from standard input. Either way the history is kept in a file.
 #pragma once
 
 #include <signal.h>
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -30,9 +31,11 @@ class LineEditor {
   // Adds a line to the history, in memory and in the file.
   void remember(const std::string& line);
   // Whether lines are edited (libedit) or read plainly.
-  static bool editing();
+  bool editing() const { return library_ != nullptr; }
 
  private:
+  struct Library;  // libedit's entry points, opened by the constructor
+  std::unique_ptr<Library> library_;
   std::string history_path_;
   struct sigaction previous_interrupt_ {};  // put back when the editor ends
 };
