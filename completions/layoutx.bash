@@ -45,7 +45,7 @@ _layoutx_options_of() {
     '') REPLY='-h --help -V --version --dynamic --strict --color --max-depth --max-length --max-cells --shape -D --define' ;;
     'eval') REPLY='-h --help --show-both -j --jobs' ;;
     'emit') REPLY='-h --help --as --triton --smem --warps --shape' ;;
-    'print') REPLY='-h --help --color-by --bits --rows --cols' ;;
+    'print') REPLY='-h --help --color-by --elem-bits --bits --rows --cols' ;;
     'run') REPLY='-h --help --thread --cta --block --grid --all-threads --max-steps --max-output' ;;
     'report') REPLY='-h --help --counters --json --html --cta --block --grid --max-steps' ;;
     'offsets') REPLY='-h --help -f --format --split-coords --device' ;;
@@ -55,9 +55,9 @@ _layoutx_options_of() {
     'coalescing') REPLY='-h --help -e --elem-bytes --element-bytes --elem-bits -w --warp --vector --max-vector-bytes --sector-bytes --line-bytes --threads --limit --json' ;;
     'explain') REPLY='-h --help --json' ;;
     'check') REPLY='-h --help --device --first --limit' ;;
-    'draw') REPLY='-h --help --atom --format -o --output --max-picture-cells --color-by --bits' ;;
+    'draw') REPLY='-h --help --atom --format -o --output --max-picture-cells --color-by --elem-bits --bits' ;;
     'tv') REPLY='-h --help --thr-id --atom --operand --elem-bits --bits --elem-bytes --by-thread --inverse --format -o --output --max-picture-cells' ;;
-    'atom') REPLY='-h --help --list --arch --kind --type --gmem --smem --multicast --grid --tile --permute --bits --format -o --output --max-picture-cells' ;;
+    'atom') REPLY='-h --help --list --arch --kind --type --gmem --smem --multicast --grid --tile --permute --elem-bits --bits --format -o --output --max-picture-cells' ;;
     'partition') REPLY='-h --help --mma --atoms --permute --copy --thr --val --operand --elem-bits --bits --elem-bytes --tile --tile-coord --problem -t --thread --owner -f --format --json -o --output --max-picture-cells' ;;
     'bank') REPLY='-h --help --access --atom --smem --tv --json --grid --elem-bytes --elem-bits' ;;
     'swizzle-search') REPLY='-h --help --write --read --top --no-padding --no-swizzle --json --stats --elem-bytes --elem-bits' ;;
@@ -81,7 +81,7 @@ _layoutx_value_of() {
     'emit|--warps') REPLY='choices:1 2 4 8 16 32' ;;
     'emit|--shape') REPLY='none' ;;
     'print|--color-by') REPLY='choices:offset thread value bank' ;;
-    'print|--bits') REPLY='none' ;;
+    'print|--elem-bits'|'print|--bits') REPLY='none' ;;
     'print|--rows') REPLY='none' ;;
     'print|--cols') REPLY='none' ;;
     'run|--thread') REPLY='none' ;;
@@ -117,7 +117,7 @@ _layoutx_value_of() {
     'draw|-o'|'draw|--output') REPLY='file' ;;
     'draw|--max-picture-cells') REPLY='none' ;;
     'draw|--color-by') REPLY='choices:offset thread value bank' ;;
-    'draw|--bits') REPLY='none' ;;
+    'draw|--elem-bits'|'draw|--bits') REPLY='none' ;;
     'tv|--thr-id') REPLY='expression' ;;
     'tv|--atom') REPLY='atom' ;;
     'tv|--operand') REPLY='none' ;;
@@ -134,7 +134,7 @@ _layoutx_value_of() {
     'atom|--multicast') REPLY='none' ;;
     'atom|--tile') REPLY='expression' ;;
     'atom|--permute') REPLY='none' ;;
-    'atom|--bits') REPLY='none' ;;
+    'atom|--elem-bits'|'atom|--bits') REPLY='none' ;;
     'atom|--format') REPLY='choices:text svg tikz html' ;;
     'atom|-o'|'atom|--output') REPLY='file' ;;
     'atom|--max-picture-cells') REPLY='none' ;;

@@ -58,23 +58,48 @@ int unknown_command(CLI::App& app, std::string word) {
   return kUsage;
 }
 
-// Every long option of the command chosen and of layoutx itself, for "did you mean".
+// Every long option of the command chosen and of layoutx itself, those of
+// their option groups (bank's --elem-bytes, --elem-bits) included, for "did you mean".
 std::vector<std::string> option_names(CLI::App& app) {
   std::vector<std::string> names;
-  auto add = [&](const CLI::App& a) {
+  auto add = [&](CLI::App& a, auto& self) -> void {
     for (const CLI::Option* o : a.get_options())
       for (const auto& l : o->get_lnames()) names.push_back("--" + l);
+    for (CLI::App* group : a.get_subcommands([](CLI::App* g) { return g->get_name().empty(); })) self(*group, self);
   };
-  add(app);
-  for (const CLI::App* sub : app.get_subcommands()) add(*sub);
+  add(app, add);
+  for (CLI::App* sub : app.get_subcommands()) add(*sub, add);
   return names;
 }
 
+// The first word of the command line written as an option (-x, --word) that
+// neither layoutx nor the command chosen knows; "" when there is none.
+std::string unknown_option(CLI::App& app, int argc, char** argv) {
+  std::vector<const CLI::App*> apps{&app};
+  for (const CLI::App* sub : app.get_subcommands()) apps.push_back(sub);
+  auto letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view a = argv[i];
+    if (a == "--") break;
+    const bool long_form = a.size() > 2 && a.starts_with("--") && letter(a[2]);
+    const bool short_form = a.size() == 2 && a[0] == '-' && letter(a[1]);
+    if (!long_form && !short_form) continue;
+    const std::string name(a.substr(0, a.find('=')));
+    if (std::none_of(apps.begin(), apps.end(), [&](const CLI::App* x) { return x->get_option_no_throw(name) != nullptr; }))
+      return name;
+  }
+  return "";
+}
+
 // CLI11's own messages in layoutx's format: the prefix, a guess for a
-// mistyped option, and where to read more.
-int usage_error(CLI::App& app, const CLI::ParseError& e) {
+// mistyped option, and where to read more. An unknown option is named even
+// where CLI11 stops at another problem first (a required option missing).
+int usage_error(CLI::App& app, const CLI::ParseError& e, int argc, char** argv) {
   std::string message = e.what();
   std::string hint;
+  if (!dynamic_cast<const CLI::ExtrasError*>(&e))
+    if (const std::string unknown = unknown_option(app, argc, argv); !unknown.empty())
+      return usage_error(app, CLI::ExtrasError({unknown}), argc, argv);
   if (dynamic_cast<const CLI::ExtrasError*>(&e)) {
     const std::string mark = ": ";
     const auto at = message.rfind(mark);
@@ -246,7 +271,7 @@ int run(int argc, char** argv) {
       if (!explorer_wanted()) return unknown_command(app, "");
       explore = true;
     } else {
-      return usage_error(app, e);
+      return usage_error(app, e, argc, argv);
     }
   }
   // The word before the command was meant as one; later words fell through from the command.
@@ -254,7 +279,7 @@ int run(int argc, char** argv) {
   if (!stray.empty()) {
     // Words past what the command takes fall through to layoutx itself.
     CLI::ExtrasError extra(stray);
-    return usage_error(app, extra);
+    return usage_error(app, extra, argc, argv);
   }
 
   s.language.dynamic = s.dynamic;

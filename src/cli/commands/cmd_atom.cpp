@@ -273,7 +273,7 @@ Command register_atom(CLI::App* sub, Settings& s) {
   sub->add_flag("--grid", o->grid, "Also draw the A, B, C (or Src, Dst) grids as text");
   sub->add_option("--tile", o->tile, "Tile the MMA atom: the layout of atoms over (M,N,K), e.g. (2,2,1)");
   sub->add_option("--permute", o->permute, "make_tiled_mma's permutation of M, N, K, e.g. (32,32,16) or (_,_,_)");
-  sub->add_option("--bits", o->bits, "Copy atoms: the width of a value in bits (default 16)")->check(integer_range(1, 1024));
+  sub->add_option("--elem-bits,--bits", o->bits, "Copy atoms: the width of a value in bits (default 16)")->check(integer_range(1, 1024));
   add_picture_options(sub, o->target, true);
   return {sub, [&s, o] {
             if (o->list) return list_atoms(join(o->words), *o, notation(s));

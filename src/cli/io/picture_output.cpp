@@ -80,7 +80,7 @@ void add_color_options(CLI::App* sub, std::string& color_by, int& bits) {
   sub->add_option("--color-by", color_by,
                   "Colour cells by offset (default), thread (the row), value (the column) or bank (32 banks of 4 bytes)")
       ->check(CLI::IsMember({"offset", "thread", "value", "bank"}));
-  sub->add_option("--bits", bits, "Element width in bits, for --color-by bank (default 32)")->check(integer_range(1, 1024));
+  sub->add_option("--elem-bits,--bits", bits, "Element width in bits, for --color-by bank (default 32)")->check(integer_range(1, 1024));
 }
 
 ColorBy color_by_named(const std::string& name) {
