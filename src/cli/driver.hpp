@@ -30,6 +30,8 @@ struct Settings {
   GridOptions grid;
   // The tensor shape a Triton encoding is laid over (--shape 16,32).
   std::vector<std::int64_t> shape;
+  // The command line as given, which serve hands on to layoutx-serve.
+  std::vector<std::string> command_line;
 };
 
 // Whether to colour standard output: --color, NO_COLOR, and whether stdout is a terminal.

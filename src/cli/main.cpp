@@ -200,6 +200,7 @@ std::string_view command_word(CLI::App& app, int argc, char** argv) {
 
 int run(int argc, char** argv) {
   Settings s;
+  s.command_line.assign(argv, argv + argc);
   s.language.extension = &atom_language();
   CLI::App app{"layoutx: explore CuTe layouts: print, evaluate and transform them from the command line", "layoutx"};
   app.set_version_flag("-V,--version", fmt::format("layoutx {}\nreproduces the answers of CuTe (include/cute) at CUTLASS commit {} ({})",

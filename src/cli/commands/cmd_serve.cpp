@@ -4,10 +4,13 @@
 
 #include <csignal>
 #include <cstdlib>
+#include <filesystem>
 #include <thread>
+#include <vector>
 
 #include <spawn.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include "driver.hpp"
 #include "io/output.hpp"
@@ -33,6 +36,7 @@ struct ServeSettings {
   int queued = 32;
 };
 
+#if LAYOUTX_HAVE_SERVE
 bool loopback(const std::string& address) {
   return address == "localhost" || address == "::1" || address.rfind("127.", 0) == 0;
 }
@@ -50,7 +54,6 @@ void open_browser(const std::string& url) {
   report_warning(fmt::format("--open: no xdg-open or open to start a browser; open {} yourself", url));
 }
 
-#if LAYOUTX_HAVE_SERVE
 int run_serve(const Settings& s, const ServeSettings& o) {
   serve::Options options;
   options.bind = o.bind;
@@ -77,6 +80,36 @@ int run_serve(const Settings& s, const ServeSettings& o) {
     serve::run_server(options);
     return kOk;
   });
+}
+#elif LAYOUTX_SERVE_PROGRAM
+// cpp-httplib, as Debian builds it, brings OpenSSL, zlib and brotli: loading
+// them and OpenSSL's initialisation took every command five times a
+// hello-world's start-up. The server is therefore a program of its own,
+// layoutx-serve (this command line built with cpp-httplib), beside layoutx in
+// the build folder and under libexec once installed; serve hands it the
+// command line.
+std::string serve_program() {
+  std::error_code ec;
+  const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (ec) return "";
+  for (const auto& candidate : {self.parent_path() / "layoutx-serve", self.parent_path() / LAYOUTX_SERVE_INSTALLED})
+    if (access(candidate.c_str(), X_OK) == 0) return candidate.lexically_normal().string();
+  return "";
+}
+
+int run_serve(const Settings& s, const ServeSettings&) {
+  const std::string program = serve_program();
+  if (!program.empty()) {
+    std::vector<char*> argv{const_cast<char*>(program.c_str())};
+    for (std::size_t i = 1; i < s.command_line.size(); ++i) argv.push_back(const_cast<char*>(s.command_line[i].c_str()));
+    argv.push_back(nullptr);
+    flush_out();
+    execv(program.c_str(), argv.data());
+  }
+  report_error(fmt::format("layoutx serve runs layoutx-serve, which was not found beside layoutx nor at {}",
+                           LAYOUTX_SERVE_INSTALLED),
+               "", 0, false);
+  return kRejected;
 }
 #else
 int run_serve(const Settings&, const ServeSettings&) {
