@@ -82,9 +82,20 @@ Int int_detail::product(Int a, Int b) {
   return Int{checked_mul(a.value, b.value, "multiplication"), a.is_static && b.is_static};
 }
 
+namespace {
+
+// Of two static integers the division is CuTe's compile-time error; with a
+// run-time operand the compiled program divides by zero when it runs.
+[[noreturn]] void division_by_zero(Int a, Int b, const std::string& message) {
+  if (a.is_static && b.is_static) throw Error(message);
+  throw RunTimeFault(message);
+}
+
+}  // namespace
+
 Int int_detail::quotient(Int a, Int b) {
   if (any_basis(a, b)) no_basis_op("quotient", a, b);
-  if (b.value == 0) throw Error(fmt::format("integer division by zero ({} / 0)", a.value));
+  if (b.value == 0) division_by_zero(a, b, fmt::format("integer division by zero ({} / 0)", a.value));
   if (a.is_constant(0)) return static_int(0);
   if (a.value == std::numeric_limits<std::int64_t>::min() && b.value == -1) overflow("division", a.value, '/', b.value);
   return Int{a.value / b.value, a.is_static && b.is_static};
@@ -92,7 +103,7 @@ Int int_detail::quotient(Int a, Int b) {
 
 Int operator%(Int a, Int b) {
   if (any_basis(a, b)) no_basis_op("remainder", a, b);
-  if (b.value == 0) throw Error(fmt::format("integer modulo by zero ({} % 0)", a.value));
+  if (b.value == 0) division_by_zero(a, b, fmt::format("integer modulo by zero ({} % 0)", a.value));
   if (b.is_constant(1) || b.is_constant(-1) || a.is_constant(0)) return static_int(0);
   if (b.value == -1) return Int{0, a.is_static && b.is_static};  // INT64_MIN % -1 traps in hardware
   return Int{a.value % b.value, a.is_static && b.is_static};
@@ -129,7 +140,7 @@ Int int_detail::ceil_quotient(Int a, Int b) {
     const Int r = ceil_div(without_basis(a), b);
     return Int{r.value, r.is_static, a.basis};
   }
-  if (b.value == 0) throw Error(fmt::format("ceil_div({}, 0): division by zero", a.value));
+  if (b.value == 0) division_by_zero(a, b, fmt::format("ceil_div({}, 0): division by zero", a.value));
   const Int128 q = (static_cast<Int128>(a.value) + b.value - 1) / b.value;
   if (q > std::numeric_limits<std::int64_t>::max() || q < std::numeric_limits<std::int64_t>::min())
     overflow("ceil_div", a.value, '/', b.value);

@@ -25,7 +25,7 @@ void Call::fail_arg(std::size_t i, const Error& cause) const {
 void throw_at(const Error& cause, const std::string& message, std::size_t offset) {
   if (dynamic_cast<const StaticRequiredError*>(&cause) || dynamic_cast<const StaticRequiredSourceError*>(&cause))
     throw StaticRequiredSourceError(message, offset);
-  throw SourceError(message, offset);
+  throw SourceError(cause, message, offset);
 }
 
 void Call::expect_args(std::size_t lo, std::size_t hi) const {

@@ -1814,7 +1814,8 @@ ProgramRun run_program(std::string text, std::string name, const ProgramOptions&
     run.output = std::move(interpreter.output());
     run.error = error_of(e, false);
   } catch (const SourceError& e) {
-    run.error = error_of(e, true);
+    if (e.run_time()) run.output = std::move(interpreter.output());
+    run.error = error_of(e, !e.run_time());
   } catch (const Error& e) {
     run.error = ProgramError{e.message(Notation{true}), 0, true};
   }

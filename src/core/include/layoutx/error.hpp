@@ -39,6 +39,14 @@ class StaticRequiredError : public Error {
   using Error::Error;
 };
 
+// What the compiled program would do when it runs rather than refuse to
+// compile: a division by zero of run-time integers (a SIGFPE in CuTe's
+// program). Static operands make the same division a compile-time error.
+class RunTimeFault : public Error {
+ public:
+  using Error::Error;
+};
+
 // The error (an Error, or a kind of it) whose message `write(notation)` writes, in both notations.
 template <class E = Error, class Write>
 E naming_values(const Write& write) {

@@ -18,10 +18,23 @@ namespace layoutx {
 class SourceError : public Error {
  public:
   SourceError(const std::string& message, std::size_t offset) : Error(message), offset_(offset) {}
+  // The error `cause` reported at `offset` as `message`: a run-time fault stays one.
+  SourceError(const Error& cause, const std::string& message, std::size_t offset)
+      : Error(message), offset_(offset), run_time_(is_run_time(cause)) {}
   std::size_t offset() const { return offset_; }  // byte offset into the expression
+  // Whether a compiled program would fail here when it runs (a division by a
+  // run-time zero), not refuse to compile.
+  bool run_time() const { return run_time_; }
 
  private:
+  static bool is_run_time(const Error& e) {
+    if (dynamic_cast<const RunTimeFault*>(&e)) return true;
+    const auto* located = dynamic_cast<const SourceError*>(&e);
+    return located && located->run_time();
+  }
+
   std::size_t offset_;
+  bool run_time_ = false;
 };
 
 // A StaticRequiredError located in the expression: the operation there needs
