@@ -7,7 +7,8 @@
 Writes completions/{layoutx.bash,_layoutx,layoutx.fish} entirely, the
 generated blocks of man/layoutx.1 (title, synopsis, commands, options,
 functions; function meanings from man/functions.txt), README.md's command
-table and the output under each `$ ` command of its ```console blocks.
+table and the output under each `$ ` command of the ```console blocks of
+README.md and docs/guide.md.
 Everything else is hand-written.
 """
 
@@ -31,6 +32,7 @@ COMPLETIONS = {
 MAN_PAGE = "man/layoutx.1"
 MEANINGS = "man/functions.txt"
 README = "README.md"
+GUIDE = "docs/guide.md"
 
 
 class DocsError(Exception):
@@ -57,6 +59,7 @@ def generate_all(binary, model=None):
         page, stale = manpage.generate(read(MAN_PAGE), model, read(MEANINGS))
         files[MAN_PAGE] = page
         files[README] = readme.generate(read(README), binary, ROOT, model)
+        files[GUIDE] = readme.generate(read(GUIDE), binary, ROOT, model, with_table=False)
     except (HelpFormatError, manpage.ManPageError, readme.ReadmeError, OSError) as e:
         raise DocsError(str(e)) from e
     notes = [f"{MEANINGS} describes {name}, which layoutx --help no longer lists" for name in stale]

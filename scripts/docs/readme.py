@@ -51,7 +51,7 @@ def command_table(model):
     return rows
 
 
-def generate(readme, binary, cwd, model):
+def generate(readme, binary, cwd, model, with_table=True):
     binary_dir = os.path.dirname(os.path.abspath(binary))
     if os.path.basename(binary) != "layoutx":
         raise ReadmeError(f"the binary must be called layoutx (the README runs `layoutx ...`): {binary}")
@@ -78,7 +78,7 @@ def generate(readme, binary, cwd, model):
         out += rerun_block(lines[i + 1:j], binary_dir, cwd)
         out.append(lines[j])
         i = j + 1
-    if not found_table:
+    if with_table and not found_table:
         raise ReadmeError(f"README.md lacks the command table ({TABLE_BEGIN} ... {TABLE_END})")
     return "\n".join(out) + "\n"
 

@@ -1368,6 +1368,13 @@ class Interpreter {
     if (name == "make_layout" && !callee.has_targs && args.size() == 2 && args[0].is_int_tuple() &&
         args[1].is_int_tuple())
       return Datum::of(make_layout_as_built(args[0].as_int_tuple(), args[1].as_int_tuple()));
+    // C++ picks CuTe's overloads by type: blocked_product and raked_product
+    // take two Layouts, where the expression language also reads a shape.
+    if ((name == "blocked_product" || name == "raked_product") && args.size() == 2 &&
+        (args[1].kind == Value::Kind::Integer || args[1].kind == Value::Kind::Tuple))
+      throw SourceError(fmt::format("no matching function for call to {}(Layout, {}): CuTe's {} takes two layouts",
+                                    name, args[1].kind == Value::Kind::Integer ? "int" : "tuple", name),
+                        offsets[1]);
     TemplateArgs targs;
     if (callee.has_targs) targs = call_template_args(callee.targs);
     return Datum::of(
