@@ -4,7 +4,6 @@
 
 #include <cstdint>
 #include <optional>
-#include <regex>
 #include <string>
 #include <vector>
 
@@ -40,9 +39,33 @@ inline std::string unmark(std::string text) {
 
 // A print with each register array's address (on the stack, unknowable) written
 // ADDR, as the stored answers have it: ptr[16b](0x7ffd...) -> ptr[16b](ADDR).
+// A plain scan: std::regex cost compile time and, under the sanitizers at -O1,
+// a false -Wmaybe-uninitialized inside libstdc++'s <regex>.
 inline std::string masked_addresses(const std::string& s) {
-  static const std::regex address(R"((^|[^a-z_])ptr\[(\d+)b\]\(0x[0-9a-f]+\))");
-  return std::regex_replace(s, address, "$1ptr[$2b](ADDR)");
+  auto is_digit = [](char c) { return c >= '0' && c <= '9'; };
+  auto is_hex = [&](char c) { return is_digit(c) || (c >= 'a' && c <= 'f'); };
+  std::string out;
+  std::size_t i = 0;
+  while (i < s.size()) {
+    const std::size_t at = s.find("ptr[", i);
+    if (at == std::string::npos) break;
+    std::size_t j = at + 4, digits = j;
+    while (j < s.size() && is_digit(s[j])) ++j;
+    const bool word_start = at == 0 || !((s[at - 1] >= 'a' && s[at - 1] <= 'z') || s[at - 1] == '_');
+    const bool bits = j > digits && s.compare(j, 5, "b](0x") == 0;
+    std::size_t k = j + 5, hex = k;
+    while (bits && k < s.size() && is_hex(s[k])) ++k;
+    if (!word_start || !bits || k == hex || k >= s.size() || s[k] != ')') {
+      out.append(s, i, at + 4 - i);
+      i = at + 4;
+      continue;
+    }
+    out.append(s, i, j + 3 - i);  // up to and including "b]("
+    out += "ADDR)";
+    i = k + 1;
+  }
+  out.append(s, i, std::string::npos);
+  return out;
 }
 
 namespace detail {
