@@ -285,12 +285,46 @@ Layout fragment_model(const AnyLayout& l) {
 
 // thr.partition_fragment_X(tensor): a register tensor of the operand's type;
 // layoutx's partition_fragment_X(tiled, thread, L): the fragment's layout.
-auto mma_fragment(MmaFragment f, SwizzledMmaPartition swizzled, int operand) {
-  return [f, swizzled, operand](const ExtensionCall& c) {
+// An SM90 MMA reading operand `which` from shared memory: the tensor of GMMA
+// descriptors CuTe makes of the partitioned tensor `part`
+// (MakeTensor<GMMA::smem_desc<Major>>).
+Value gmma_descriptor_tensor(const TiledMma& mma, char which, const Tensor& part, Diagnostics& diag) {
+  if (part.iterator.memory != Memory::Shared)
+    throw Error(fmt::format("static_assert: Expected SMEM Tensor to construct a GMMA Desc Tensor: {} reads {} from "
+                            "shared memory, not from {}",
+                            mma.atom.name, which, part.print(diag.notation())));
+  const auto* plain = std::get_if<Layout>(&part.layout);
+  if (!plain)
+    throw Error(fmt::format("GMMA's layout_type reads the swizzle from the shared-memory pointer; {} has it in its "
+                            "layout (build the layout from GMMA::Layout_*_Atom<T>, whose swizzle make_tensor moves "
+                            "into the pointer)",
+                            part.print(diag.notation())));
+  const std::vector<int> bits = mma_operand_bits(mma.atom.name);
+  const int want = bits.empty() ? part.iterator.bits : bits[which == 'A' ? 1 : 2];
+  if (want != part.iterator.bits)
+    throw Error(fmt::format("static_assert: Expecting ValType{} type: {} takes {}-bit elements, the tensor holds "
+                            "{}-bit ones",
+                            which, mma.atom.name, want, part.iterator.bits));
+  Iterator it;
+  it.memory = Memory::GmmaDescriptor;
+  it.bits = 64;
+  it.known_base = false;
+  return tensor_value(std::move(it),
+                      gmma_descriptor_layout(mma, which, *plain, part.iterator.bits, part.iterator.swizzle, diag));
+}
+
+auto mma_fragment(MmaFragment f, MmaPartition partition, SwizzledMmaPartition swizzled, int operand) {
+  return [f, partition, swizzled, operand](const ExtensionCall& c) {
     const Args a{c};
     a.no_template_args();
     const ThreadView<TiledMma> v = mma_view(a);
     const Tensor t = a.tensor(v.tensor_at);
+    const char which = "?ABC"[operand];
+    if (v.tensor_at == 1 && which != 'C' && reads_gmma_descriptor(v.tiled.atom, which) &&
+        std::holds_alternative<Layout>(t.layout)) {
+      const Value part = partitioned(t, partition(v.tiled, v.thread, std::get<Layout>(t.layout), c.diag));
+      return gmma_descriptor_tensor(v.tiled, which, as_tensor(part), c.diag);
+    }
     const auto* composed = std::get_if<ComposedLayout>(&t.layout);
     const Layout l = composed ? make_fragment(v.tiled, "?ABC"[operand],
                                               fragment_model(swizzled(v.tiled, v.thread, *composed, c.diag).layout), c.diag)
@@ -314,7 +348,8 @@ auto mma_make_fragment(char which, int operand) {
     if (const auto* thr = object_of<ThrMmaObject>(c.args[0])) mma = &thr->tiled->mma;
     if (!mma) mma = &a.mma(0);
     const Tensor t = a.tensor(1);
-    const Layout l = make_fragment(*mma, which, plain_layout(t, c.name), c.diag);
+    if (which != 'C' && reads_gmma_descriptor(mma->atom, which)) return gmma_descriptor_tensor(*mma, which, t, c.diag);
+    const Layout l = make_fragment(*mma, which, fragment_model(t.layout), c.diag);
     const std::vector<int> bits = mma_operand_bits(mma->atom.name);
     if (bits.empty()) throw Error(fmt::format("the value types of {} are not known to layoutx", mma->atom.name));
     Tensor r = make_register_tensor(bits[static_cast<std::size_t>(operand)], "", l);
@@ -447,18 +482,6 @@ std::pair<std::string_view, std::string_view> operation_parts(std::string_view o
   return {op.substr(0, lt), op.substr(lt + 1, op.size() - lt - 2)};
 }
 
-// The MMA operation `op`: the catalogue's, or MMA_Traits<UniversalFMA<D,A,B,C>>,
-// which CuTe defines for any types: one thread (ThrID Layout<_1>), one value.
-std::optional<MmaAtom> mma_operation(std::string_view op) {
-  const auto [base, args] = operation_parts(op);
-  if (base == "UniversalFMA")
-    return MmaAtom{std::string(op), IntTuple::tuple({static_int(1), static_int(1), static_int(1)}), one_thread(),
-                   single_value(), single_value(), single_value()};
-  const Atom* atom = find_atom(op);
-  if (!atom || atom->kind != Atom::Kind::Mma) return std::nullopt;
-  return atom->mma;
-}
-
 // A template argument list split at its top-level commas.
 std::vector<std::string_view> template_arguments(std::string_view args) {
   std::vector<std::string_view> out;
@@ -477,6 +500,26 @@ std::vector<std::string_view> template_arguments(std::string_view args) {
   }
   return out;
 }
+
+// The MMA operation `op`: the catalogue's, or MMA_Traits<UniversalFMA<D,A,B,C>>,
+// which CuTe defines for any types: one thread (ThrID Layout<_1>), one value.
+std::optional<MmaAtom> mma_operation(std::string_view op) {
+  const auto [base, args] = operation_parts(op);
+  if (base == "UniversalFMA")
+    return MmaAtom{std::string(op), IntTuple::tuple({static_int(1), static_int(1), static_int(1)}), one_thread(),
+                   single_value(), single_value(), single_value()};
+  const Atom* atom = find_atom(op);
+  if (!atom || atom->kind != Atom::Kind::Mma) return std::nullopt;
+  MmaAtom mma = atom->mma;
+  // GMMA operations name A's major, then B's, among their template arguments.
+  std::vector<char> majors;
+  for (std::string_view a : template_arguments(args))
+    if (a.find("Major::") != std::string_view::npos) majors.push_back(a.ends_with("MN") ? 'M' : 'K');
+  if (!majors.empty()) mma.major_a = majors[0];
+  if (majors.size() > 1) mma.major_b = majors[1];
+  return mma;
+}
+
 
 // Copy_Traits<UniversalCopy<S, D = S>>, which CuTe defines for any types: one
 // thread moving one S, the layouts in bits ((_1,sizeof_bits<S>):(_0,_1)).
@@ -559,9 +602,9 @@ LanguageExtension make_atom_language() {
       {"partition_A", mma_partition(partition_A, partition_A)},
       {"partition_B", mma_partition(partition_B, partition_B)},
       {"partition_C", mma_partition(partition_C, partition_C)},
-      {"partition_fragment_A", mma_fragment(partition_fragment_A, partition_A, 1)},
-      {"partition_fragment_B", mma_fragment(partition_fragment_B, partition_B, 2)},
-      {"partition_fragment_C", mma_fragment(partition_fragment_C, partition_C, 3)},
+      {"partition_fragment_A", mma_fragment(partition_fragment_A, partition_A, partition_A, 1)},
+      {"partition_fragment_B", mma_fragment(partition_fragment_B, partition_B, partition_B, 2)},
+      {"partition_fragment_C", mma_fragment(partition_fragment_C, partition_C, partition_C, 3)},
       {"make_fragment_A", mma_make_fragment('A', 1)},
       {"make_fragment_B", mma_make_fragment('B', 2)},
       {"make_fragment_C", mma_make_fragment('C', 3)},

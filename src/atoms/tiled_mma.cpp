@@ -207,9 +207,12 @@ Layout partition_fragment_C(const TiledMma& mma, Int thread, const Layout& l, Di
   return accumulator_fragment(mma, partition_C(mma, thread, l, diag).layout.shape, diag);
 }
 
-Layout make_fragment(const TiledMma& mma, char which, const Layout& part, Diagnostics& diag) {
-  // CuTe's two static assertions: the tensor is already partitioned, its
-  // first mode the atom's values of one thread.
+
+namespace {
+
+// make_fragment_X's two static assertions: the tensor is already
+// partitioned, its first mode the atom's values of one thread.
+void require_partitioned(const TiledMma& mma, char which, const Layout& part, Diagnostics& diag) {
   if (rank(part) < 3)
     throw Error(fmt::format("static_assert: make_fragment_{} expects a partitioned tensor (rank(tensor) >= 3), "
                             "got rank {}: {}",
@@ -219,8 +222,95 @@ Layout make_fragment(const TiledMma& mma, char which, const Layout& part, Diagno
   if (values.value != atom_values.value)
     throw Error(fmt::format("static_assert: make_fragment_{}: size<0>(tensor) == size<1>(Layout{}_TV{{}}) fails: {} != {}",
                             which, which, to_text(values, diag.notation()), to_text(atom_values, diag.notation())));
+}
+
+}  // namespace
+
+bool reads_gmma_descriptor(const MmaAtom& atom, char which) {
+  return atom.name.rfind("SM90", 0) == 0 && descriptor_operand(atom, which);
+}
+
+Layout make_fragment(const TiledMma& mma, char which, const Layout& part, Diagnostics& diag) {
+  require_partitioned(mma, which, part, diag);
   if (which == 'C') return accumulator_fragment(mma, part.shape, diag);
   return register_fragment(mma, which, part, diag);
+}
+
+namespace {
+
+std::int64_t static_stride(const Layout& canonical, int i, int j, char major, Notation n) {
+  const Int d = canonical.stride[i][j].value();
+  if (!d.is_static)
+    throw StaticRequiredError(fmt::format("static_assert: make_gmma_desc<Major::{}> reads the canonical layout's strides "
+                                          "at compile time: {} has a dynamic one",
+                                          major == 'K' ? "K" : "MN", to_text(canonical, n)));
+  return d.value;
+}
+
+[[noreturn]] void not_canonical(char major, const char* what, const Layout& u128, Notation n) {
+  throw Error(fmt::format("static_assert: Not a canonical GMMA_{} Layout: {} (the operand's first mode in uint128_t "
+                          "units: {})",
+                          major == 'K' ? "K" : "MN", what, to_text(u128, n)));
+}
+
+// make_gmma_desc<Major>'s static assertions on one MMA's operand tile (the
+// partition's first mode) recast to uint128_t units, as CuTe 7107b05 makes
+// them (mma_traits_sm90_gmma.hpp).
+void require_canonical_gmma(char major, const Layout& u128, int w, int bits, Notation n) {
+  const auto extent = [&](int i) { return size(get(u128, i)); };
+  Diagnostics quiet(false, n);
+  if (major == 'K') {
+    if (extent(0).value % 8 != 0) not_canonical(major, "Expected MN-size multiple of 8.", u128, n);
+    if (extent(1).value != 2 && extent(1).value != 4)
+      not_canonical(major, "Expected K-size 2 for dense or 4 for sparse (in units of uint128_t).", u128, n);
+  } else {
+    const std::int64_t k = extent(1).value;
+    if (k != 256 / bits && k != 128 / bits && k != 512 / bits)
+      not_canonical(major,
+                    "Expected K-size 256/sizeof_bits<T> for dense or (128|512)/sizeof_bits<T> for sparse.", u128, n);
+  }
+  const auto tile = [](std::int64_t a, std::int64_t b) {
+    return Tiler::tuple({Tiler::of(make_layout(IntTuple(static_int(a)), IntTuple(static_int(1)))),
+                         Tiler::of(make_layout(IntTuple(static_int(b)), IntTuple(static_int(1))))});
+  };
+  const Layout canonical = logical_divide(u128, major == 'K' ? tile(8, 2) : tile(w, 8), quiet);
+  const IntTuple profile = IntTuple::tuple({IntTuple::tuple({static_int(1), static_int(1)}),
+                                            IntTuple::tuple({static_int(1), static_int(1)})});
+  if (!congruent(canonical.shape, profile)) not_canonical(major, "Expected profile failure.", u128, n);
+  const bool interleave = w == 1;
+  const std::int64_t s00 = static_stride(canonical, 0, 0, major, n), s10 = static_stride(canonical, 1, 0, major, n);
+  if (major == 'K' ? s00 != w : (!interleave && s00 != 1)) not_canonical(major, "Expected stride failure.", u128, n);
+  if (major == 'K' ? (!interleave && s10 != 1) : s10 != w) not_canonical(major, "Expected stride failure.", u128, n);
+}
+
+}  // namespace
+
+Layout gmma_descriptor_layout(const TiledMma& mma, char which, const Layout& part, int bits,
+                              const std::optional<Swizzle>& swizzle, Diagnostics& diag) {
+  const Notation n = diag.notation();
+  require_partitioned(mma, which, part, diag);
+  const char major = which == 'A' ? mma.atom.major_a : mma.atom.major_b;
+  // layout_type(): the pointer's swizzle names the canonical layout, in
+  // 16-byte units Swizzle<B,4,3> with B from 0 (INTERLEAVE) to 3 (B128).
+  const Swizzle sw = swizzle.value_or(Swizzle{0, 4, 3});
+  if (sw.base != 4 || std::abs(sw.shift) != 3 || sw.shift < 0 || sw.bits < 0 || sw.bits > 3)
+    throw Error(fmt::format("static_assert: Unsupported layout swizzle: GMMA reads shared memory swizzled by "
+                            "Swizzle<B,4,3>, B from 0 to 3, not {}",
+                            to_text(sw)));
+  if (bits <= 0 || 128 % bits != 0)
+    throw Error(fmt::format("recast<uint128_t>: {}-bit elements do not divide 128 bits", bits));
+  const Layout first = get(part, 0);
+  if (rank(first) != 2)
+    throw Error(fmt::format("static_assert: GMMA Descriptors can only be constructed on rank-2 tensors: the "
+                            "partition's first mode {} has rank {}",
+                            to_text(first, n), rank(first)));
+  const std::int64_t per_u128 = 128 / bits;
+  require_canonical_gmma(major, upcast(first, per_u128, diag), 1 << sw.bits, bits, n);
+  // replace<0>(recast<uint128_t const>(partition).layout(), Layout<_1,_0>{})
+  const Layout recast = upcast(part, per_u128, diag);
+  std::vector<Layout> modes{make_layout(IntTuple(static_int(1)), IntTuple(static_int(0)))};
+  for (int i = 1; i < rank(recast); ++i) modes.push_back(get(recast, i));
+  return make_layout(modes);
 }
 Layout partition_fragment_A(const TiledMma& mma, Int thread, const Layout& l, Diagnostics& diag) {
   return register_fragment(mma, 'A', partition_A(mma, thread, l, diag).layout, diag);

@@ -77,7 +77,9 @@ void append_tensor_rows(std::string& out, const Tensor& t, Notation n) {
 
 std::string to_text(const Iterator& it, Notation n) {
   if (it.memory == Memory::Coordinate) return "ArithTuple" + to_text(it.position, n);
-  return fmt::format("{}ptr[{}b]({})", memory_prefix(it.memory), it.bits, address_text(it));
+  if (it.memory == Memory::GmmaDescriptor) return "GMMA::DescriptorIterator";
+  const std::string swizzle = it.swizzle ? to_text(*it.swizzle) + "_" : "";
+  return fmt::format("{}{}ptr[{}b]({})", swizzle, memory_prefix(it.memory), it.bits, address_text(it));
 }
 
 std::string Tensor::print(Notation n) const { return to_text(iterator, n) + " o " + to_text(layout, n); }
@@ -88,6 +90,22 @@ Value tensor_value(Iterator it, AnyLayout l) {
   Value v = Value::of(std::make_shared<const Tensor>(std::move(it), std::move(l)));
   v.kind = Value::Kind::Tensor;
   return v;
+}
+
+Value make_pointer_tensor(Iterator it, AnyLayout l) {
+  const auto* c = std::get_if<ComposedLayout>(&l);
+  if (!c || !c->pointer || !c->nested.empty()) return tensor_value(std::move(it), std::move(l));
+  if (it.memory != Memory::Shared)
+    throw Error(fmt::format("static_assert: Expected smem.: a layout with a smem_ptr_flag ({}) takes a shared-memory "
+                            "pointer (make_smem_ptr)",
+                            to_text(l, Notation{true})));
+  if (c->pointer->bits != it.bits)
+    throw Error(fmt::format("static_assert: Expected a B-bit pointer type.: the layout's smem_ptr_flag is of {}-bit "
+                            "elements, the pointer's of {}-bit ones",
+                            c->pointer->bits, it.bits));
+  // make_smem_ptr(p, Swizzle<0,M,S>) is the plain pointer.
+  if (c->swizzle.bits != 0) it.swizzle = c->swizzle;
+  return tensor_value(std::move(it), c->layout);
 }
 
 Value pointer_value(Iterator it) {

@@ -1340,8 +1340,18 @@ class Interpreter {
     if (auto part = composed_part(args.front(), name, e)) return *part;
     TemplateArgs targs;
     if (member.has_targs) targs = call_template_args(member.targs);
-    return Datum::of(call_function(name, member.has_targs ? &targs : nullptr, std::move(args), member.offset, offsets,
-                                   language_, diag_));
+    return Datum::of(host_output_of(call_function(name, member.has_targs ? &targs : nullptr, std::move(args),
+                                                  member.offset, offsets, language_, diag_),
+                                    member.offset));
+  }
+
+  // What CuTe writes on the host while computing a value: making a GMMA
+  // descriptor reads a shared-memory address, which only a GPU has
+  // (cast_smem_ptr_to_uint's invalid control path prints and goes on).
+  Value host_output_of(Value v, std::size_t offset) {
+    if (!launch_.on_device && v.kind == Value::Kind::Tensor && as_tensor(v).iterator.memory == Memory::GmmaDescriptor)
+      write("ERROR: cast_smem_ptr_to_uint not supported but used.\n", offset);
+    return v;
   }
 
   // A composed layout's members: layout_a() (the swizzle), offset(), layout_b() (the layout).
@@ -1377,8 +1387,9 @@ class Interpreter {
                         offsets[1]);
     TemplateArgs targs;
     if (callee.has_targs) targs = call_template_args(callee.targs);
-    return Datum::of(
-        call_function(name, callee.has_targs ? &targs : nullptr, std::move(args), callee.offset, offsets, language_, diag_));
+    return Datum::of(host_output_of(
+        call_function(name, callee.has_targs ? &targs : nullptr, std::move(args), callee.offset, offsets, language_, diag_),
+        callee.offset));
   }
 
   Datum call_user(const UserFunction& f, std::vector<Datum> args, std::size_t offset) {

@@ -196,7 +196,7 @@ Value fn_make_tensor(const Call& c) {
     c.fail_arg(0, fmt::format("expected a pointer (make_gmem_ptr<T>(p), make_smem_ptr<T>(p)), got {} {}", a_kind_name(p),
                               c.text(p)));
   if (c.args.size() < 2) c.fail("make_tensor(ptr, layout) takes a layout (or a shape) after the pointer");
-  return tensor_value(pointer_of(p), layout_argument(c, 1));
+  return make_pointer_tensor(pointer_of(p), layout_argument(c, 1));
 }
 
 Value fn_make_gmem_ptr(const Call& c) { return pointer(c, Memory::Global); }

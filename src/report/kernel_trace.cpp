@@ -24,6 +24,8 @@ MemorySpace space_of(const Tensor& t, std::string_view what) {
     case Memory::Global: return MemorySpace::Global;
     case Memory::Shared: return MemorySpace::Shared;
     case Memory::Register: return MemorySpace::Register;
+    case Memory::GmmaDescriptor:
+      throw Error(fmt::format("the {} is a tensor of GMMA descriptors: the MMA reads shared memory through them", what));
     default:
       throw Error(fmt::format("the {} is a coordinate tensor: it holds coordinates, not data a copy moves", what));
   }

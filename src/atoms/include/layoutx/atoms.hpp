@@ -19,6 +19,9 @@ struct MmaAtom {
   IntTuple shape_mnk;
   Layout thr_id;
   Layout a, b, c;
+  // GMMA's operand majors, from the operation's template arguments
+  // (GMMA::Major::K, GMMA::Major::MN): 'K' or 'M'. K when not given.
+  char major_a = 'K', major_b = 'K';
 };
 
 // Copy_Traits: source, destination and reference layouts map (thread, value)

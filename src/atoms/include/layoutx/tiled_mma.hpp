@@ -3,6 +3,7 @@
 // the A, B and C tiles it covers (CuTe's TiledMMA, mma_atom.hpp).
 #pragma once
 
+#include <optional>
 #include <vector>
 
 #include "layoutx/atoms.hpp"
@@ -67,6 +68,19 @@ Layout partition_fragment_B(const TiledMma& mma, Int thread, const Layout& l, Di
 // (rank >= 3, its first mode the atom's values of one thread): the register
 // fragment's layout, as partition_fragment_X makes it.
 Layout make_fragment(const TiledMma& mma, char which, const Layout& partitioned, Diagnostics& diag);
+
+// Whether an SM90 atom reads operand `which` ('A', 'B') from shared memory
+// through GMMA descriptors (the _SS operands, B of _RS).
+bool reads_gmma_descriptor(const MmaAtom& atom, char which);
+
+// The GMMA descriptor tensor CuTe makes of a partitioned shared-memory
+// operand (MakeTensor<GMMA::smem_desc<Major>>) for operand 'A' or 'B' of an
+// atom that reads it through descriptors: make_gmma_desc's canonical-layout
+// assertions on the partition's first mode, and the descriptors' layout
+// replace<0>(recast<uint128_t>(partition), _1:_0). `bits`: the element
+// width; `swizzle`: the shared-memory pointer's.
+Layout gmma_descriptor_layout(const TiledMma& mma, char which, const Layout& partitioned, int bits,
+                              const std::optional<Swizzle>& swizzle, Diagnostics& diag);
 
 // get_layoutC_TV / get_layoutA_TV / get_layoutB_TV: (thread index, value) -> index.
 Layout layout_C_TV(const TiledMma& mma, Diagnostics& diag);

@@ -29,6 +29,7 @@ enum class Memory {
   Global,      // gmem_ptr[Nb](address)
   Shared,      // smem_ptr[Nb](address)
   Register,    // an owning register array, or a raw T* pointer: ptr[Nb](address)
+  GmmaDescriptor,  // GMMA::DescriptorIterator: SM90 MMA operands read from shared memory
 };
 
 // Where a tensor's data starts.
@@ -41,6 +42,10 @@ struct Iterator {
   std::string element;      // the element's type as written (pointers): "float", "half_t"
   std::int64_t base = 0;    // the address of element 0, in bytes
   bool known_base = true;   // false for register arrays (see the file's comment)
+  // A shared-memory pointer that swizzles its addresses (CuTe's swizzle_ptr,
+  // printed Sw<B,M,S>_smem_ptr[...]): what make_tensor makes of a layout
+  // that carries a smem_ptr_flag, such as GMMA::Layout_K_SW128_Atom<T>.
+  std::optional<Swizzle> swizzle;
 };
 
 struct Tensor : ValueObject {
@@ -62,6 +67,10 @@ struct Pointer : ValueObject {
 };
 
 Value tensor_value(Iterator it, AnyLayout l);
+// make_tensor(ptr, layout) as CuTe makes it: a layout carrying a
+// smem_ptr_flag (Sw o smem_ptr[Nb](unset) o L) moves its swizzle into the
+// pointer (a shared-memory pointer of N-bit elements only), leaving L.
+Value make_pointer_tensor(Iterator it, AnyLayout l);
 Value pointer_value(Iterator it);
 // A raw pointer T* at a known address (nullptr is 0), as `float* A = nullptr;`
 // makes one: what make_gmem_ptr(A) and make_smem_ptr(A) take.
