@@ -21,10 +21,9 @@ using namespace layoutx;
 // 16 leaves in a depth-4 binary tree.
 const std::string kShape = "((((2,2),(2,2)),((2,2),(2,2))),(((2,2),(2,2)),((2,2),(2,2))))";
 // The same shape with strides 4^i: every other bit of the codomain left out.
-const std::string kGappy =
-    kShape +
-    ":((((1,4),(16,64)),((256,1024),(4096,16384))),(((65536,262144),(1048576,4194304)),"
-    "((16777216,67108864),(268435456,1073741824))))";
+const std::string kGappy = kShape +
+                           ":((((1,4),(16,64)),((256,1024),(4096,16384))),(((65536,262144),(1048576,4194304)),"
+                           "((16777216,67108864),(268435456,1073741824))))";
 
 Layout layout_of(const std::string& text) {
   Diagnostics diag;
@@ -65,7 +64,8 @@ void time_expression(const std::string& text) {
   Diagnostics diag;
   const std::string result = render_notation(evaluate_expression(text, LanguageOptions{}, diag), Notation{});
   const double us = microseconds_per_call([&] {
-    return static_cast<std::int64_t>(render_notation(evaluate_expression(text, LanguageOptions{}, diag), Notation{}).size());
+    return static_cast<std::int64_t>(
+        render_notation(evaluate_expression(text, LanguageOptions{}, diag), Notation{}).size());
   });
   report("expression " + (text.size() > 33 ? text.substr(0, 30) + "..." : text), result, us);
 }
@@ -73,14 +73,16 @@ void time_expression(const std::string& text) {
 }  // namespace
 
 int main() {
-  const Layout left = layout_of(kShape);                           // compact column-major
+  const Layout left = layout_of(kShape);                                       // compact column-major
   const Layout right = layout_of("make_layout(" + kShape + ", LayoutRight)");  // a permutation
   const Layout gappy = layout_of(kGappy);
   const Layout tile = layout_of("(16,16):(1,256)");
 
   fmt::print("layouts with 16 modes, depth 4: A = {}\n", render_notation(Value::of(left), Notation{}));
-  time_operation("composition(A, make_layout(A, LayoutRight))", [&](Diagnostics& diag) { return composition(left, right, diag); });
-  time_operation("logical_divide(R, (16,16):(1,256))", [&](Diagnostics& diag) { return logical_divide(right, Tiler::of(tile), diag); });
+  time_operation("composition(A, make_layout(A, LayoutRight))",
+                 [&](Diagnostics& diag) { return composition(left, right, diag); });
+  time_operation("logical_divide(R, (16,16):(1,256))",
+                 [&](Diagnostics& diag) { return logical_divide(right, Tiler::of(tile), diag); });
   time_operation("complement(G), G with strides 4^i", [&](Diagnostics& diag) { return complement(gappy, diag); });
   time_operation("right_inverse(R)", [&](Diagnostics&) { return right_inverse(right); });
   time_operation("coalesce(R)", [&](Diagnostics&) { return coalesce(right); });

@@ -70,11 +70,11 @@ int sm_count() {
 
 // Bytes read + written per second by the best of cudaMemcpy and a 16-byte copy kernel.
 double copy_bandwidth(void* a, void* b, std::size_t bytes, int repeat, Timer& t) {
-  const double memcpy_ms = t.median_ms(repeat, [&] { ok(cudaMemcpyAsync(b, a, bytes, cudaMemcpyDeviceToDevice), "memcpy"); });
+  const double memcpy_ms =
+      t.median_ms(repeat, [&] { ok(cudaMemcpyAsync(b, a, bytes, cudaMemcpyDeviceToDevice), "memcpy"); });
   const std::size_t n = bytes / 16;
-  const double kernel_ms = t.median_ms(repeat, [&] {
-    copy_kernel<<<sm_count() * 8, 512>>>(static_cast<const uint4*>(a), static_cast<uint4*>(b), n);
-  });
+  const double kernel_ms = t.median_ms(
+      repeat, [&] { copy_kernel<<<sm_count() * 8, 512>>>(static_cast<const uint4*>(a), static_cast<uint4*>(b), n); });
   fmt::print("copy      cudaMemcpy {:.3f} ms ({:.0f} GB/s), copy kernel {:.3f} ms ({:.0f} GB/s), {} MB each way\n",
              memcpy_ms, 2 * bytes / memcpy_ms / 1e6, kernel_ms, 2 * bytes / kernel_ms / 1e6, bytes / 1000000);
   return 2 * bytes / std::min(memcpy_ms, kernel_ms) / 1e6;  // GB/s
@@ -90,7 +90,8 @@ __global__ void one_per_thread(const __grid_constant__ FlatLayout l, std::uint64
 // The previous kernel, for comparison: 16 bytes of consecutive offsets per
 // thread, every index split into its coordinate on its own.
 template <class I, class O, int kLeaves>
-__global__ void __launch_bounds__(256) split_each(const __grid_constant__ FlatLayout l, std::uint64_t n, O* __restrict__ out) {
+__global__ void __launch_bounds__(256)
+    split_each(const __grid_constant__ FlatLayout l, std::uint64_t n, O* __restrict__ out) {
   constexpr int kPer = 16 / sizeof(O);
   struct alignas(16) Vec {
     O v[kPer];
@@ -122,7 +123,8 @@ void launch_split_each(const FlatLayout& l, std::uint64_t n, O* out, unsigned bl
 }
 
 template <class I, class O>
-double time_variant(int variant, const FlatLayout& f, std::uint64_t n, void* out, unsigned blocks, int repeat, Timer& t) {
+double time_variant(int variant, const FlatLayout& f, std::uint64_t n, void* out, unsigned blocks, int repeat,
+                    Timer& t) {
   return t.median_ms(repeat, [&] {
     O* o = static_cast<O*>(out);
     if (variant == 0)
@@ -233,9 +235,10 @@ int main(int argc, char** argv) {
         const int bad = narrow ? spot_check<std::int32_t>(l, n, b) : spot_check<std::int64_t>(l, n, b);
         failures += bad;
         const double gbs = bytes / ms / 1e6;
-        fmt::print("          variant {} blocks {:>8}: {:7.3f} ms, {:6.1f} G offsets/s, {:5.0f} GB/s, {:3.0f}% of copy{}\n",
-                   variant, variant == 0 ? (n + 255) / 256 : blocks, ms, n / ms / 1e6, gbs, 100 * gbs / copy_gbs,
-                   bad ? " SPOT CHECK FAILED" : "");
+        fmt::print(
+            "          variant {} blocks {:>8}: {:7.3f} ms, {:6.1f} G offsets/s, {:5.0f} GB/s, {:3.0f}% of copy{}\n",
+            variant, variant == 0 ? (n + 255) / 256 : blocks, ms, n / ms / 1e6, gbs, 100 * gbs / copy_gbs,
+            bad ? " SPOT CHECK FAILED" : "");
         if (variant == 2 && blocks == chosen) best = ms;
         if (variant == 3 && blocks == chosen) previous = ms;
       }

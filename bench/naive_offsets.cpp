@@ -18,7 +18,8 @@ int main(int argc, char** argv) {
     const layoutx::AnyLayout l = *v.as_layout();
     const std::int64_t n = layoutx::size(l).value;
     for (std::int64_t i = 0; i < n; ++i)
-      std::printf("%lld\n", static_cast<long long>(layoutx::evaluate(l, layoutx::IntTuple(layoutx::static_int(i))).value));
+      std::printf("%lld\n",
+                  static_cast<long long>(layoutx::evaluate(l, layoutx::IntTuple(layoutx::static_int(i))).value));
   } catch (const layoutx::Error& e) {
     std::fprintf(stderr, "%s\n", e.what());
     return 1;

@@ -8,8 +8,7 @@ constexpr int kBlockM = 128;
 constexpr int kBlockN = 128;
 constexpr int kBlockK = 32;
 using SmemAtom = decltype(composition(Swizzle<3, 3, 3>{},
-                                      make_layout(make_shape(Int<8>{}, Int<64>{}),
-                                                  make_stride(Int<64>{}, Int<1>{}))));
+                                      make_layout(make_shape(Int<8>{}, Int<64>{}), make_stride(Int<64>{}, Int<1>{}))));
 using SmemLayoutA = decltype(tile_to_shape(SmemAtom{}, make_shape(Int<kBlockM>{}, Int<64>{})));
 
 int checksum(int n) {
@@ -25,30 +24,46 @@ int main() {
   auto dA = make_stride(Int<1>{}, M);
   auto dB = make_stride(Int<1>{}, N);
   auto dC = make_stride(Int<1>{}, M);
-  print(prob_shape); printf("\n");
-  print(cta_tiler); printf("\n");
-  print(dA); print(" "); print(dB); print(" "); print(dC); printf("\n");
+  print(prob_shape);
+  printf("\n");
+  print(cta_tiler);
+  printf("\n");
+  print(dA);
+  print(" ");
+  print(dB);
+  print(" ");
+  print(dC);
+  printf("\n");
 
   auto mA = make_layout(select<0, 2>(prob_shape), dA);
   auto mB = make_layout(select<1, 2>(prob_shape), dB);
   auto tiles_A = zipped_divide(mA, select<0, 2>(cta_tiler));
   auto tiles_B = zipped_divide(mB, select<1, 2>(cta_tiler));
-  print(tiles_A); printf("\n");
-  print(tiles_B); printf("\n");
+  print(tiles_A);
+  printf("\n");
+  print(tiles_B);
+  printf("\n");
   printf("tiles: %d x %d x %d\n", int(ceil_div(M, kBlockM)), int(ceil_div(N, kBlockN)), int(ceil_div(K, kBlockK)));
 
   auto sA = make_layout(make_shape(Int<kBlockM>{}, Int<kBlockK>{}));
   auto sB = make_layout(make_shape(Int<kBlockN>{}, Int<kBlockK>{}), LayoutRight{});
   auto tA = make_layout(make_shape(Int<32>{}, Int<8>{}));
-  print(sA); printf("\n");
-  print(sB); printf("\n");
-  print(tA); printf("\n");
-  print(logical_divide(sA, make_shape(Int<32>{}, Int<8>{}))); printf("\n");
-  print(zipped_divide(sB, make_shape(Int<16>{}, Int<8>{}))); printf("\n");
+  print(sA);
+  printf("\n");
+  print(sB);
+  printf("\n");
+  print(tA);
+  printf("\n");
+  print(logical_divide(sA, make_shape(Int<32>{}, Int<8>{})));
+  printf("\n");
+  print(zipped_divide(sB, make_shape(Int<16>{}, Int<8>{})));
+  printf("\n");
 
   // The swizzled shared-memory layout and a few of its offsets.
-  print(SmemAtom{}); printf("\n");
-  print(SmemLayoutA{}); printf("\n");
+  print(SmemAtom{});
+  printf("\n");
+  print(SmemLayoutA{});
+  printf("\n");
   printf("size %d cosize %d\n", int(size(SmemLayoutA{})), int(cosize(SmemLayoutA{})));
   auto smem = SmemLayoutA{};
   for (int i = 0; i < 64; i += 9) printf("smem(%2d) = %4d\n", i, int(smem(i)));
@@ -57,14 +72,22 @@ int main() {
   // Products and inverses.
   auto tile = make_layout(make_shape(_2{}, _4{}), make_stride(_4{}, _1{}));
   auto grid = make_layout(make_shape(_3{}, _2{}));
-  print(blocked_product(tile, grid)); printf("\n");
-  print(raked_product(tile, grid)); printf("\n");
-  print(logical_product(tile, grid)); printf("\n");
-  print(right_inverse(tile)); printf("\n");
-  print(left_inverse(tile)); printf("\n");
-  print(complement(tile, _32{})); printf("\n");
-  print(coalesce(make_layout(make_shape(_2{}, _4{}, _8{})))); printf("\n");
-  print(composition(make_layout(make_shape(_8{}, _8{}), LayoutRight{}), tile)); printf("\n");
+  print(blocked_product(tile, grid));
+  printf("\n");
+  print(raked_product(tile, grid));
+  printf("\n");
+  print(logical_product(tile, grid));
+  printf("\n");
+  print(right_inverse(tile));
+  printf("\n");
+  print(left_inverse(tile));
+  printf("\n");
+  print(complement(tile, _32{}));
+  printf("\n");
+  print(coalesce(make_layout(make_shape(_2{}, _4{}, _8{}))));
+  printf("\n");
+  print(composition(make_layout(make_shape(_8{}, _8{}), LayoutRight{}), tile));
+  printf("\n");
   print_layout(blocked_product(tile, grid));
 
   // A thread's coordinates in a 16x16 thread layout, as a kernel computes them.
@@ -88,7 +111,8 @@ int main() {
   printf("k = %d, checksum %d\n", k, checksum(1000));
   for (int s : {1, 2, 4, 8}) {
     auto lay = make_layout(make_shape(s, 8 / s));
-    print(lay); printf(s == 8 ? "\n" : " ");
+    print(lay);
+    printf(s == 8 ? "\n" : " ");
   }
   static_assert(kBlockM % kBlockK == 0, "tiles divide");
   CUTE_STATIC_ASSERT_V(size(SmemLayoutA{}) == Int<kBlockM * 64>{});

@@ -1,10 +1,9 @@
 // The fuzzing pipeline, shared by the libFuzzer target and the regression
 // test: bytes -> expression -> evaluate_expression -> every renderer (notation,
 // grid and coloured grid, offsets in every format, info with its properties,
-// the layout picture as SVG, TikZ and HTML), in both integer modes. layoutx::Error is the expected way to refuse an input; any
-// other exception, a crash or a sanitizer report is a finding. A few cheap
-// consistency checks (round trip of the notation, streamed offsets against
-// L(i)) turn wrong numbers into findings too: they throw PipelineFinding.
+// the layout picture as SVG, TikZ and HTML), in both integer modes. layoutx::Error is the expected way to refuse an
+// input; any other exception, a crash or a sanitizer report is a finding. A few cheap consistency checks (round trip of
+// the notation, streamed offsets against L(i)) turn wrong numbers into findings too: they throw PipelineFinding.
 #pragma once
 
 #include <charconv>
@@ -29,10 +28,10 @@ struct PipelineFinding : std::logic_error {
 struct PipelineLimits {
   std::size_t max_depth = 32;
   std::size_t max_length = 4096;
-  std::int64_t max_cells = 4096;            // render_grid
+  std::int64_t max_cells = 4096;                  // render_grid
   std::int64_t max_rows = std::int64_t{1} << 16;  // render_offsets: larger tables are skipped
-  std::int64_t max_rows_other = 4096;       // the same for the csv/json/jsonl formats (slower rows)
-  std::int64_t checked_rows = 256;          // offsets compared with L(i)
+  std::int64_t max_rows_other = 4096;             // the same for the csv/json/jsonl formats (slower rows)
+  std::int64_t checked_rows = 256;                // offsets compared with L(i)
 };
 
 // Counts what render_offsets streams and keeps the first offsets of the plain format.
@@ -107,12 +106,13 @@ inline void check_offsets(const AnyLayout& l, const PipelineLimits& limits) {
   CountingSink sink(static_cast<std::size_t>(limits.checked_rows));
   render_offsets(l, OffsetFormat::Plain, [&](std::string_view chunk) { sink(chunk); });
   if (sink.lines() != n)
-    throw PipelineFinding("offsets: " + std::to_string(sink.lines()) + " rows for a layout of size " + std::to_string(n));
+    throw PipelineFinding("offsets: " + std::to_string(sink.lines()) + " rows for a layout of size " +
+                          std::to_string(n));
   for (std::size_t i = 0; i < sink.first().size(); ++i) {
     const std::int64_t want = evaluate(l, IntTuple(static_int(static_cast<std::int64_t>(i)))).value;
     if (sink.first()[i] != want)
-      throw PipelineFinding("offsets: row " + std::to_string(i) + " is " + std::to_string(sink.first()[i]) +
-                            " but L(" + std::to_string(i) + ") = " + std::to_string(want));
+      throw PipelineFinding("offsets: row " + std::to_string(i) + " is " + std::to_string(sink.first()[i]) + " but L(" +
+                            std::to_string(i) + ") = " + std::to_string(want));
   }
   if (n > limits.max_rows_other) return;
   for (OffsetFormat f : {OffsetFormat::Csv, OffsetFormat::Json, OffsetFormat::Jsonl}) {
@@ -156,8 +156,7 @@ inline void run_mode(std::string_view expression, const PipelineLimits& limits, 
       PictureOptions picture;
       picture.max_cells = picture.grid_max_cells = limits.max_cells;
       picture.notation = n;
-      const Picture p = layout_picture(*v.as_layout(),
-                                       picture);
+      const Picture p = layout_picture(*v.as_layout(), picture);
       (void)render_svg(p);
       (void)render_tikz(p);
       (void)render_html(p, "fuzz");

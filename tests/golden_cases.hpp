@@ -30,8 +30,8 @@ inline std::string unmark(std::string text) {
   std::string out;
   out.reserve(text.size());
   for (std::size_t i = 0; i < text.size(); ++i) {
-    const bool mark = text[i] == '_' && i + 1 < text.size() &&
-                      (text[i + 1] == '-' || (text[i + 1] >= '0' && text[i + 1] <= '9'));
+    const bool mark =
+        text[i] == '_' && i + 1 < text.size() && (text[i + 1] == '-' || (text[i + 1] >= '0' && text[i + 1] <= '9'));
     if (!mark) out += text[i];
   }
   return out;

@@ -54,7 +54,8 @@ class JsonReader {
   }
 
   void skip_space() {
-    while (pos_ < text_.size() && (text_[pos_] == ' ' || text_[pos_] == '\t' || text_[pos_] == '\n' || text_[pos_] == '\r'))
+    while (pos_ < text_.size() &&
+           (text_[pos_] == ' ' || text_[pos_] == '\t' || text_[pos_] == '\n' || text_[pos_] == '\r'))
       ++pos_;
   }
 
@@ -149,10 +150,14 @@ class JsonReader {
     for (int i = 0; i < 4; ++i) {
       const char h = text_[pos_++];
       u <<= 4;
-      if (h >= '0' && h <= '9') u |= unsigned(h - '0');
-      else if (h >= 'a' && h <= 'f') u |= unsigned(h - 'a' + 10);
-      else if (h >= 'A' && h <= 'F') u |= unsigned(h - 'A' + 10);
-      else fail("bad hex digit in \\u escape");
+      if (h >= '0' && h <= '9')
+        u |= unsigned(h - '0');
+      else if (h >= 'a' && h <= 'f')
+        u |= unsigned(h - 'a' + 10);
+      else if (h >= 'A' && h <= 'F')
+        u |= unsigned(h - 'A' + 10);
+      else
+        fail("bad hex digit in \\u escape");
     }
     return u;
   }
@@ -200,7 +205,9 @@ class JsonReader {
       }
       if (pos_ == text_.size()) fail("unterminated escape");
       switch (const char e = text_[pos_++]) {
-        case '"': case '\\': case '/': out += e; break;
+        case '"':
+        case '\\':
+        case '/': out += e; break;
         case 'b': out += '\b'; break;
         case 'f': out += '\f'; break;
         case 'n': out += '\n'; break;

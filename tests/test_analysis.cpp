@@ -34,9 +34,9 @@ TEST_CASE("analysis: properties of the offset function") {
   const Row rows[] = {
       {"(4,3):(3,1)", yes, yes, yes, yes, 12, 0, 11, 1},
       {"(4,3):(1,4)", yes, yes, yes, yes, 12, 0, 11, 12},
-      {"(4,2):(1,0)", no, yes, no, yes, 4, 0, 3, 4},          // a broadcast of a compact layout
-      {"(3,3):(1,2)", no, yes, no, no, 7, 0, 6, 3},          // {0,1,2} + {0,2,4}
-      {"(2,2,2):(4,1,4)", no, no, no, no, 6, 0, 9, 1},      // {0,4} + {0,1} + {0,4}
+      {"(4,2):(1,0)", no, yes, no, yes, 4, 0, 3, 4},    // a broadcast of a compact layout
+      {"(3,3):(1,2)", no, yes, no, no, 7, 0, 6, 3},     // {0,1,2} + {0,2,4}
+      {"(2,2,2):(4,1,4)", no, no, no, no, 6, 0, 9, 1},  // {0,4} + {0,1} + {0,4}
       {"(4,2):(2,1)", yes, yes, yes, yes, 8, 0, 7, 1},
       {"8:2", yes, no, no, no, 8, 0, 14, 1},
       {"4:-1", yes, no, no, no, 4, -3, 0, 1},
@@ -47,7 +47,7 @@ TEST_CASE("analysis: properties of the offset function") {
       {"(1048576,2):(1,524288)", no, yes, no, no, 1572864, 0, 1572863, 1048576},
       {"(1024,3):(2,5)", no, no, no, no, 2053, 0, 2056, 1},  // the evens to 2056 and the odds 5..2051
       {"Sw<3,4,3> o (8,64):(64,1)", yes, yes, yes, yes, 512, 0, 511, 1},
-      {"Sw<1,0,3> o 4:4", yes, no, no, no, 4, 0, 13, 1},  // {0,4,9,13}
+      {"Sw<1,0,3> o 4:4", yes, no, no, no, 4, 0, 13, 1},        // {0,4,9,13}
       {"Sw<1,5,1> o 16:1", yes, yes, yes, yes, 16, 0, 15, 16},  // the swizzle moves nothing below 64
   };
   for (const Row& r : rows) {
@@ -88,9 +88,9 @@ TEST_CASE("analysis: per-thread contiguity of thread-value layouts") {
       {"(32,4):(4,1)", 32, 4, 4, 4, 4, 1},
       {"(32,4):(1,32)", 32, 4, 1, 1, 1, 4},
       {"(32,(2,4)):(8,(1,2))", 32, 8, 8, 8, 8, 1},
-      {"(32,8):(6,1)", 32, 8, 8, 8, 2, 4},            // thread starts 6t: only pairs stay aligned
+      {"(32,8):(6,1)", 32, 8, 8, 8, 2, 4},  // thread starts 6t: only pairs stay aligned
       {"(32,(4,2)):(4,(1,128))", 32, 8, 4, 4, 4, 2},
-      {"(32,(2,4)):(8,(0,1))", 32, 8, 1, 1, 1, 8},    // a broadcast value mode first: no run
+      {"(32,(2,4)):(8,(0,1))", 32, 8, 1, 1, 1, 8},  // a broadcast value mode first: no run
       {"Sw<3,3,3> o (32,8):(8,1)", 32, 8, 8, 8, 8, 1},
       {"Sw<2,2,3> o (32,8):(8,1)", 32, 8, 4, 8, 4, 2},  // the swizzle keeps blocks of 4 together
   };
@@ -286,7 +286,7 @@ TEST_CASE("analysis: global-memory coalescing per warp instruction") {
       {"64:1", 4, false, 1, 2, 8, 8, 2, 2, 2, 8},
       {"(32,8):(8,1)", 2, false, 8, 1, 16, 16, 4, 4, 8, 128},
       {"(32,8):(8,1)", 4, false, 4, 2, 64, 32, 16, 8, 8, 256},  // 16 of every 32 bytes per instruction
-      {"(32,4):(4,1)", 3, false, 1, 4, 48, 12, 12, 4, 4, 48},  // 3-byte elements: no vector
+      {"(32,4):(4,1)", 3, false, 1, 4, 48, 12, 12, 4, 4, 48},   // 3-byte elements: no vector
       {"(4,8):(8,1)", 4, true, 1, 1, 4, 4, 1, 1, 1, 4},         // a 4x8 row-major thread block
       {"Sw<1,2,3> o (32,4):(4,1)", 4, false, 4, 1, 16, 16, 4, 4, 4, 64},
   };
@@ -391,7 +391,8 @@ TEST_CASE("analysis: every golden layout is eq to its coalesce and to its CuTe p
     const AnyLayout printed = layout_of(unmark(*c.print));
     AnyLayout coalesced = l;
     if (const auto* p = std::get_if<Layout>(&l)) coalesced = coalesce(*p);
-    if (const auto* p = std::get_if<ComposedLayout>(&l)) coalesced = on_inner(*p, [](const Layout& x) { return coalesce(x); });
+    if (const auto* p = std::get_if<ComposedLayout>(&l))
+      coalesced = on_inner(*p, [](const Layout& x) { return coalesce(x); });
     ++compared;
     // The print text of a swizzle with no bits reads back as the plain layout it is.
     const bool same_kind = l.index() == printed.index();
@@ -416,9 +417,11 @@ TEST_CASE("analysis: properties, eq and lookup agree with CuTe's offsets") {
     ++compared;
 
     const Properties p = properties(l);
-    bool ok = p.image_size == static_cast<std::int64_t>(image.size()) && p.injective == (image.size() == offsets.size());
+    bool ok =
+        p.image_size == static_cast<std::int64_t>(image.size()) && p.injective == (image.size() == offsets.size());
     if (n > 0) {
-      const bool fills = *image.begin() == 0 && *image.rbegin() + 1 == *c.cosize && std::int64_t(image.size()) == *c.cosize;
+      const bool fills =
+          *image.begin() == 0 && *image.rbegin() + 1 == *c.cosize && std::int64_t(image.size()) == *c.cosize;
       ok = ok && p.min_offset == *image.begin() && p.max_offset == *image.rbegin() && p.surjective == fills;
     }
     // CuTe's max_common_vector against the identity: the run of offsets i at index i.

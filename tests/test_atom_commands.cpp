@@ -57,7 +57,8 @@ void partition_mma(const Atom& atom, Diagnostics& diag) {
   Partitioner p;
   PartitionRequest r;
   r.thread = 0;
-  p.mma = make_tiled_mma(atom.mma, make_layout(IntTuple::tuple({static_int(1), static_int(1), static_int(1)})), {}, diag);
+  p.mma =
+      make_tiled_mma(atom.mma, make_layout(IntTuple::tuple({static_int(1), static_int(1), static_int(1)})), {}, diag);
   const IntTuple mnk = tile_shape(*p.mma);
   const Int m = mnk[0].value(), n = mnk[1].value(), k = mnk[2].value();
   for (const char operand : {'A', 'B', 'C'}) {
@@ -111,13 +112,15 @@ std::string outcome_of(const std::string& command, const Atom& atom) {
     } else if (command == "bank-load" || command == "bank-store") {
       shared_access_of(atom, command == "bank-store");
     } else if (atom.kind == Atom::Kind::Mma) {
-      const TiledMma mma = make_tiled_mma(atom.mma, make_layout(IntTuple::tuple({static_int(1), static_int(1), static_int(1)})), {}, diag);
+      const TiledMma mma = make_tiled_mma(
+          atom.mma, make_layout(IntTuple::tuple({static_int(1), static_int(1), static_int(1)})), {}, diag);
       operand_A(mma, diag);
       operand_B(mma, diag);
       operand_C(mma, diag);
     } else {
       const CopyElements e = copy_elements(atom.copy, 16, diag);
-      const TvView src{"Src", e.src, atom.copy.thr_id, e.tile, false}, dst{"Dst", e.dst, atom.copy.thr_id, e.tile, false};
+      const TvView src{"Src", e.src, atom.copy.thr_id, e.tile, false},
+          dst{"Dst", e.dst, atom.copy.thr_id, e.tile, false};
       if (command == "tv") {
         render_tv_grid(src, options);
         render_tv_grid(dst, options);
@@ -133,7 +136,8 @@ std::string outcome_of(const std::string& command, const Atom& atom) {
 
 }  // namespace
 
-TEST_CASE("every catalogue atom is accepted or refused with its reason by tv, draw, bank, swizzle-search and partition") {
+TEST_CASE(
+    "every catalogue atom is accepted or refused with its reason by tv, draw, bank, swizzle-search and partition") {
   std::vector<Expectation> table;
   for (const auto& row : test::read_tsv("atom_commands.tsv")) {
     REQUIRE(row.size() == 3);
@@ -160,8 +164,8 @@ TEST_CASE("every catalogue atom is accepted or refused with its reason by tv, dr
       const std::string got = outcome_of(command, atom);
       const bool ok = row->outcome == "ok" ? got.empty() : !got.empty() && got.find(row->outcome) != std::string::npos;
       if (!ok && mismatches.report())
-        FAIL_CHECK(command << " " << atom.name << " (row " << row->pattern << "): expected " << row->outcome
-                           << ", got " << (got.empty() ? "ok" : got));
+        FAIL_CHECK(command << " " << atom.name << " (row " << row->pattern << "): expected " << row->outcome << ", got "
+                           << (got.empty() ? "ok" : got));
     }
   }
   for (const auto& e : table) CHECK_MESSAGE(e.matched > 0, e.command << " " << e.pattern << " matches no atom");

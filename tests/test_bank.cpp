@@ -165,10 +165,12 @@ TEST_CASE("bank model: TV layouts into a shared-memory tile") {
     CHECK(a.instructions.size() == static_cast<std::size_t>(c.instructions));
   }
   const AnyLayout swizzled = layout_of("Sw<3,2,3> o (8,64):(64,1)");
-  CHECK_THROWS_WITH_AS(analyze_tv_banks(SharedAccess::Ld128, std::get<Layout>(layout_of("((8,4),8):((64,1),8)")), swizzled, 16, diag),
-                       doctest::Contains("not contiguous"), Error);
-  CHECK_THROWS_WITH_AS(analyze_tv_banks(SharedAccess::Ldsm4, std::get<Layout>(layout_of("(32,8):(1,32)")), swizzled, 16, diag),
-                       doctest::Contains("row address"), Error);
+  CHECK_THROWS_WITH_AS(
+      analyze_tv_banks(SharedAccess::Ld128, std::get<Layout>(layout_of("((8,4),8):((64,1),8)")), swizzled, 16, diag),
+      doctest::Contains("not contiguous"), Error);
+  CHECK_THROWS_WITH_AS(
+      analyze_tv_banks(SharedAccess::Ldsm4, std::get<Layout>(layout_of("(32,8):(1,32)")), swizzled, 16, diag),
+      doctest::Contains("row address"), Error);
 }
 
 TEST_CASE("bank model: refusals") {

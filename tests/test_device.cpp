@@ -60,8 +60,8 @@ TEST_CASE("division by an extent is exact for 32- and 64-bit indices") {
   std::mt19937_64 rng(7);
   for (std::int64_t d : divisors) {
     const auto v = make_divisor(d);
-    std::vector<std::uint64_t> xs = {0, 1, static_cast<std::uint64_t>(d) - 1, static_cast<std::uint64_t>(d),
-                                     0xffffffffULL, (1ULL << 63) - 1};
+    std::vector<std::uint64_t> xs = {
+        0, 1, static_cast<std::uint64_t>(d) - 1, static_cast<std::uint64_t>(d), 0xffffffffULL, (1ULL << 63) - 1};
     for (int k = 0; k < 200; ++k) xs.push_back(rng() >> (1 + rng() % 63));
     for (std::uint64_t x : xs) {
       if (x < (1ULL << 63)) REQUIRE(quotient(x, v) == x / static_cast<std::uint64_t>(d));
@@ -162,8 +162,8 @@ TEST_CASE("failures found in parts on several threads come back in index order")
   for (std::int64_t i : planted) o[static_cast<std::size_t>(i)] = -1;
   for (int threads : {1, 2, 3, 8, 32, 0}) {
     CAPTURE(threads);
-    const auto v = device::compare_offsets(CheckOptions{Where::Cpu, 4, device::kMaxPoints, threads}, l,
-                                           host_giving(o, 100000));
+    const auto v =
+        device::compare_offsets(CheckOptions{Where::Cpu, 4, device::kMaxPoints, threads}, l, host_giving(o, 100000));
     CHECK(v.points == 2097152);
     CHECK(v.failures == planted.size());
     REQUIRE(v.first.size() == 4);

@@ -21,9 +21,7 @@ T s(std::int64_t v) { return static_int(v); }
 T tup(std::initializer_list<T> elems) { return T::tuple(elems); }
 
 // Texts without marks, so a table row reads like the CuTe print it stands for.
-std::string plain(const T& t) {
-  return to_text(t);
-}
+std::string plain(const T& t) { return to_text(t); }
 
 struct Binary {
   T a, b;
@@ -35,8 +33,8 @@ struct Binary {
 TEST_CASE("engine: shape_div divides the leading modes first") {
   const Binary rows[] = {
       {s(12), s(4), "3"},
-      {s(4), s(12), "1"},  // |a| < |b|: (a + b - 1) / b is 1
-      {s(-2), s(8), "0"},  // and 0 for a negative a, (-2 + 8 - 1) / 8
+      {s(4), s(12), "1"},   // |a| < |b|: (a + b - 1) / b is 1
+      {s(-2), s(8), "0"},   // and 0 for a negative a, (-2 + 8 - 1) / 8
       {s(-8), s(2), "-3"},  // C++ division truncates (-8 + 2 - 1) / 2 towards zero
       {tup({s(4), s(3)}), s(2), "(2,3)"},
       {tup({s(2), s(8)}), s(8), "(1,2)"},
@@ -137,12 +135,8 @@ TEST_CASE("engine: Swizzle::apply XORs the YYY bits onto the ZZZ bits") {
     std::int64_t in, out;
   };
   const Row rows[] = {
-      {Swizzle::make(3, 4, 3), 0x80, 0x90},
-      {Swizzle::make(3, 4, 3), 0x3ff, 0x38f},
-      {Swizzle::make(3, 4, 3), 15, 15},
-      {Swizzle::make(2, 0, -2), 1, 5},
-      {Swizzle::make(1, 0, 1), 2, 3},
-      {Swizzle::make(1, 0, 1), 3, 2},
+      {Swizzle::make(3, 4, 3), 0x80, 0x90},   {Swizzle::make(3, 4, 3), 0x3ff, 0x38f}, {Swizzle::make(3, 4, 3), 15, 15},
+      {Swizzle::make(2, 0, -2), 1, 5},        {Swizzle::make(1, 0, 1), 2, 3},         {Swizzle::make(1, 0, 1), 3, 2},
       {Swizzle::make(0, 4, 3), 0x3ff, 0x3ff},
   };
   for (const Row& r : rows) {
@@ -162,9 +156,9 @@ TEST_CASE("engine: make_swizzle finds the swizzle with the given masks") {
   CHECK(make_swizzle(0x380, 0x70) == Swizzle::make(3, 4, 3));
   CHECK(make_swizzle(0b11, 0b1100) == Swizzle::make(2, 0, -2));
   CHECK(make_swizzle(0b10, 0b1) == Swizzle::make(1, 0, 1));
-  CHECK_THROWS_AS(make_swizzle(0b11, 0b100), Error);     // different bit counts
+  CHECK_THROWS_AS(make_swizzle(0b11, 0b100), Error);       // different bit counts
   CHECK_THROWS_AS(make_swizzle(0b1010000, 0b101), Error);  // not contiguous fields
-  CHECK_THROWS_AS(make_swizzle(0b110, 0b11), Error);      // overlapping fields
+  CHECK_THROWS_AS(make_swizzle(0b110, 0b11), Error);       // overlapping fields
 }
 
 TEST_CASE("engine: arithmetic is checked and keeps CuTe's static rules") {

@@ -16,9 +16,7 @@ namespace layoutx::test {
 
 namespace {
 
-Value evaluate_case(const GoldenCase& c) {
-  return evaluated(c.expr, LanguageOptions{});
-}
+Value evaluate_case(const GoldenCase& c) { return evaluated(c.expr, LanguageOptions{}); }
 
 // What a command printed, or the error it stopped with (so a mismatch shows why).
 template <class F>

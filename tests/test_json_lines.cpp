@@ -8,9 +8,8 @@
 namespace layoutx::test {
 
 TEST_CASE("json: values of every kind") {
-  const Json j = parse_json(
-      R"( {"s": "a\"b\\c\/d\n\t\u00e9\ud83d\ude00", "n": -42, "min": -9223372036854775808,)"
-      R"( "a": [1, [2, []], {}], "z": null, "t": true, "f": false} )");
+  const Json j = parse_json(R"( {"s": "a\"b\\c\/d\n\t\u00e9\ud83d\ude00", "n": -42, "min": -9223372036854775808,)"
+                            R"( "a": [1, [2, []], {}], "z": null, "t": true, "f": false} )");
   CHECK(j["s"].string == "a\"b\\c/d\n\t\xc3\xa9\xf0\x9f\x98\x80");
   CHECK(j["n"].integer == -42);
   CHECK(j["min"].integer == INT64_MIN);
@@ -27,8 +26,8 @@ TEST_CASE("json: values of every kind") {
 
 TEST_CASE("json: malformed input is refused") {
   const char* bad[] = {
-      "",       "{",       "[1,]",     "{\"a\" 1}", "\"open",  "1.5",   "1e3",
-      "tru",    "[1] 2",   "\"\\x\"",  "-",         "9223372036854775808", "{\"a\":1,}",
+      "",      "{",       "[1,]", "{\"a\" 1}",           "\"open",     "1.5", "1e3", "tru",
+      "[1] 2", "\"\\x\"", "-",    "9223372036854775808", "{\"a\":1,}",
   };
   for (const char* text : bad) {
     CAPTURE(text);

@@ -54,9 +54,7 @@ std::string reference_table(const AnyLayout& l, OffsetFormat f) {
     const IntTuple crd = idx2crd(static_int(i), shape);
     std::string c;
     switch (f) {
-      case OffsetFormat::Plain:
-        out += off + "\n";
-        break;
+      case OffsetFormat::Plain: out += off + "\n"; break;
       case OffsetFormat::Csv:
         coordinate_text(c, crd, '(', ')');
         out += std::to_string(i) + ",\"" + c + "\"," + off + "\n";
@@ -98,8 +96,8 @@ std::string streamed_table(const AnyLayout& l, OffsetFormat f, int* chunks = nul
 
 using test::layout_of;
 
-constexpr OffsetFormat kFormats[] = {OffsetFormat::Plain, OffsetFormat::Csv,   OffsetFormat::Tsv,
-                                     OffsetFormat::Json,  OffsetFormat::Jsonl, OffsetFormat::CsvSplit,
+constexpr OffsetFormat kFormats[] = {OffsetFormat::Plain,   OffsetFormat::Csv,   OffsetFormat::Tsv,
+                                     OffsetFormat::Json,    OffsetFormat::Jsonl, OffsetFormat::CsvSplit,
                                      OffsetFormat::TsvSplit};
 
 // A random shape of depth <= 3 and a congruent stride, as text.
@@ -147,8 +145,7 @@ struct RandomLayouts {
         return "composition(Sw<2,1,3> o (8,16):(16,1), Sw<1,0,2> o 0 o (4,4):(4,1))";
       case 3:  // offsets past 10^16, where the decimal columns give way to the general formatter
         return "(3,(2,4)):(" + std::to_string(pick({4999999999999999, 1, -3})) + ",(9999999999999999,1))";
-      default:
-        return l;
+      default: return l;
     }
   }
 };
@@ -177,14 +174,14 @@ TEST_CASE("offsets stream: every format equals evaluate() index by index on rand
 
 TEST_CASE("offsets stream: layouts with special runs") {
   const char* cases[] = {
-      "1:0",                                        // one row
-      "(1,1,1):(5,6,7)",                            // only extent-1 leaves
-      "((1,1),(1,9)):((3,3),(3,2))",                // the fast leaf comes last
-      "(5000,2):(3,1)",                             // a run longer than the listed digits
-      "(70000,3):(1,70000)",                        // several blocks: the rows straddle flushes
-      "(2,0):(1,2)",                                // size 0: the header and footer only
-      "(0):(1)",                                    //
-      "(-2,-3):(1,2)",                              // negative extents: the engine's evaluate decides
+      "1:0",                          // one row
+      "(1,1,1):(5,6,7)",              // only extent-1 leaves
+      "((1,1),(1,9)):((3,3),(3,2))",  // the fast leaf comes last
+      "(5000,2):(3,1)",               // a run longer than the listed digits
+      "(70000,3):(1,70000)",          // several blocks: the rows straddle flushes
+      "(2,0):(1,2)",                  // size 0: the header and footer only
+      "(0):(1)",                      //
+      "(-2,-3):(1,2)",                // negative extents: the engine's evaluate decides
       "Sw<3,4,3> o 0 o ((8,2),(4,16)):((2,64),(16,128))",
       "Sw<2,0,2> o 9 o (4,(2,8)):(-8,(1,64))",
   };
@@ -262,8 +259,8 @@ TEST_CASE("decimal: BcdNumber counts and steps like integers, across the word bo
     int count;
   };
   const Case cases[] = {
-      {0, 1, 1000},        {99999990, 1, 30},       {99999999, 99999999, 50}, {12345678, 87654321, 100},
-      {0, 131072, 200},    {999999999999990, 1, 20}, {1, 9999999999999, 900},  {9999999999999990ULL, 1, 9},
+      {0, 1, 1000},     {99999990, 1, 30},        {99999999, 99999999, 50}, {12345678, 87654321, 100},
+      {0, 131072, 200}, {999999999999990, 1, 20}, {1, 9999999999999, 900},  {9999999999999990ULL, 1, 9},
       {5, 0, 3},
   };
   for (const Case& c : cases) {

@@ -21,20 +21,15 @@ using lang::Node;
 bool can_start(const Node& n, char c) {
   const auto u = static_cast<unsigned char>(c);
   switch (n.kind) {
-    case Node::Kind::Integer:
-      return std::isdigit(u) || c == '-' || c == '_';
+    case Node::Kind::Integer: return std::isdigit(u) || c == '-' || c == '_';
     case Node::Kind::Tuple:
-    case Node::Kind::Apply:
-      return c == '(';
+    case Node::Kind::Apply: return c == '(';
     case Node::Kind::Layout:
-    case Node::Kind::Compose:
-      return std::isdigit(u) || c == '-' || c == '_' || c == '(' || std::isalpha(u);
+    case Node::Kind::Compose: return std::isdigit(u) || c == '-' || c == '_' || c == '(' || std::isalpha(u);
     case Node::Kind::Name:
     case Node::Kind::Call:
-    case Node::Kind::PointerFlag:
-      return std::isalpha(u);
-    case Node::Kind::Underscore:
-      return c == '_';
+    case Node::Kind::PointerFlag: return std::isalpha(u);
+    case Node::Kind::Underscore: return c == '_';
   }
   return false;
 }
@@ -139,21 +134,17 @@ class RandomExpressions {
   std::string atom(int depth) {
     switch (std::uniform_int_distribution<int>(0, 5)(rng_)) {
       case 0:
-      case 1:
-        return head(depth);
-      case 2:
-        return head(depth) + space() + ":" + space() + head(depth);
+      case 1: return head(depth);
+      case 2: return head(depth) + space() + ":" + space() + head(depth);
       case 3: {
-        std::string s = pick<std::string>({"make_layout", "Sw", "get", "o", "oo", "LayoutRight", "x_1", "coalesce",
-                                             "recast_layout"});
+        std::string s = pick<std::string>(
+            {"make_layout", "Sw", "get", "o", "oo", "LayoutRight", "x_1", "coalesce", "recast_layout"});
         if (chance(0.4)) s += space() + "<" + space() + targ() + (chance(0.5) ? space() + "," + targ() : "") + ">";
         if (depth > 0 && chance(0.6)) s += space() + list(depth);
         return s;
       }
-      case 4:
-        return "_";
-      default:
-        return depth > 0 ? list(depth) : integer();
+      case 4: return "_";
+      default: return depth > 0 ? list(depth) : integer();
     }
   }
   std::string postfix(int depth) {
@@ -176,14 +167,9 @@ TEST_CASE("parser: random expressions and corruptions of them") {
       for (int k = 0; k < 2 && !text.empty(); ++k) {
         const std::size_t at = std::uniform_int_distribution<std::size_t>(0, text.size() - 1)(gen.rng());
         switch (gen.rng()() % 3) {
-          case 0:
-            text.erase(at, 1);
-            break;
-          case 1:
-            text.insert(at, 1, text[at]);
-            break;
-          default:
-            text.insert(at, 1, noise[gen.rng()() % noise.size()]);
+          case 0: text.erase(at, 1); break;
+          case 1: text.insert(at, 1, text[at]); break;
+          default: text.insert(at, 1, noise[gen.rng()() % noise.size()]);
         }
       }
     }
@@ -221,15 +207,64 @@ TEST_CASE("parser: the plain forms read by hand give the grammar's trees and err
     parsers.compare(text);
   }
   for (const test::GoldenCase& c : test::golden_cases()) parsers.compare(c.expr);
-  for (const char* text : {"complement((8,4):(1,32), 256)", " coalesce( ((4,4),4) : ((4,16),1) ) ", "f()", "()", "_",
-                           "(_,1)", "x(1)(2)", "f (1)", "f\n(\t1 ,2\r)", "999999999999999999", "-999999999999999999",
-                           "9223372036854775807", "-9223372036854775808", "_-0", "(1,)", "(,1)", "4:", ":4", "4::3",
-                           "4:3:2", "f(1) o g(2)", "f o", "4 {}", "_4 {}", "4@1", "cute::f(1)", "Int(4)", "Layout",
-                           "Sw<3,4,3> o (8,64):(64,1)", "Sw<3,4,3>o_0o(8,64):(64,1)", "take< 0 , _2 >(1)", "get<_-1>(1)",
-                           "Sw<1,2,3>", "(Sw<1,2,3>) o 4", "f<1,>(2)", "f<>(2)", "f<1 2>(3)", "f<1>", "f<1>{}", "f<1>(2)(3)",
-                           "Int<4>", "Shape<_4>(1)", "smem_sparse<2>(1)", "smem_sparse<2>_ptr[16b](unset)", "f<half_t>(1)",
-                           "f<cute::_1>(1)", "f<1>::g", "4 o", "4 o5", "4 o 5 o", "_ o _", "x_1 o 4", "o(1) o o(2)",
-                           "4 o (1,2)(3)", "Sw<1,2,3> : 4", "a<1>b", "f<1234567890123456789>(2)", "4 o\f5"})
+  for (const char* text : {"complement((8,4):(1,32), 256)",
+                           " coalesce( ((4,4),4) : ((4,16),1) ) ",
+                           "f()",
+                           "()",
+                           "_",
+                           "(_,1)",
+                           "x(1)(2)",
+                           "f (1)",
+                           "f\n(\t1 ,2\r)",
+                           "999999999999999999",
+                           "-999999999999999999",
+                           "9223372036854775807",
+                           "-9223372036854775808",
+                           "_-0",
+                           "(1,)",
+                           "(,1)",
+                           "4:",
+                           ":4",
+                           "4::3",
+                           "4:3:2",
+                           "f(1) o g(2)",
+                           "f o",
+                           "4 {}",
+                           "_4 {}",
+                           "4@1",
+                           "cute::f(1)",
+                           "Int(4)",
+                           "Layout",
+                           "Sw<3,4,3> o (8,64):(64,1)",
+                           "Sw<3,4,3>o_0o(8,64):(64,1)",
+                           "take< 0 , _2 >(1)",
+                           "get<_-1>(1)",
+                           "Sw<1,2,3>",
+                           "(Sw<1,2,3>) o 4",
+                           "f<1,>(2)",
+                           "f<>(2)",
+                           "f<1 2>(3)",
+                           "f<1>",
+                           "f<1>{}",
+                           "f<1>(2)(3)",
+                           "Int<4>",
+                           "Shape<_4>(1)",
+                           "smem_sparse<2>(1)",
+                           "smem_sparse<2>_ptr[16b](unset)",
+                           "f<half_t>(1)",
+                           "f<cute::_1>(1)",
+                           "f<1>::g",
+                           "4 o",
+                           "4 o5",
+                           "4 o 5 o",
+                           "_ o _",
+                           "x_1 o 4",
+                           "o(1) o o(2)",
+                           "4 o (1,2)(3)",
+                           "Sw<1,2,3> : 4",
+                           "a<1>b",
+                           "f<1234567890123456789>(2)",
+                           "4 o\f5"})
     parsers.compare(text);
   // Bytes the pre-scan refuses, inside what the hand reader reads.
   parsers.compare(std::string("(1\0 2)", 6));

@@ -69,7 +69,8 @@ std::vector<std::int64_t> mode_offsets(const Layout& l, int mode) {
 // The label print_latex_tv puts in each tile index: the first (thread, value)
 // in thread-major order that reaches it.
 std::map<std::int64_t, std::string> expected_labels(const Layout& tv, const Layout& thr_id) {
-  const auto threads = mode_offsets(tv, 0), values = mode_offsets(tv, 1), numbers = offsets(thr_id.shape, thr_id.stride);
+  const auto threads = mode_offsets(tv, 0), values = mode_offsets(tv, 1),
+             numbers = offsets(thr_id.shape, thr_id.stride);
   std::map<std::int64_t, std::string> labels;
   std::set<std::int64_t> thread_seen;  // threads at one offset reach the same cells
   for (std::size_t t = 0; t < threads.size(); ++t) {
@@ -118,7 +119,8 @@ void check_tv_grid(const TvView& view, const std::string& what, bool full = fals
       const std::string want = it == expected.end() ? "" : it->second;
       if (full && want.empty() && ++wrong <= 3) FAIL_CHECK(what << ": no thread holds cell (" << m << "," << n << ")");
       if (cells[m][n] != want && ++wrong <= 3)
-        FAIL_CHECK(what << ": cell (" << m << "," << n << ") shows '" << cells[m][n] << "', evaluating gives '" << want << "'");
+        FAIL_CHECK(what << ": cell (" << m << "," << n << ") shows '" << cells[m][n] << "', evaluating gives '" << want
+                        << "'");
     }
   }
   CHECK_MESSAGE(wrong == 0, what);
@@ -157,8 +159,9 @@ TEST_CASE("every atom's layouts parse and fit its shape") {
       const std::vector<Int> mnk = leaves(a.mma.shape_mnk);
       REQUIRE(mnk.size() == 3);
       const std::int64_t threads = size(a.mma.thr_id).value;
-      const std::pair<const Layout*, std::int64_t> operands[] = {
-          {&a.mma.a, mnk[0].value * mnk[2].value}, {&a.mma.b, mnk[1].value * mnk[2].value}, {&a.mma.c, mnk[0].value * mnk[1].value}};
+      const std::pair<const Layout*, std::int64_t> operands[] = {{&a.mma.a, mnk[0].value * mnk[2].value},
+                                                                 {&a.mma.b, mnk[1].value * mnk[2].value},
+                                                                 {&a.mma.c, mnk[0].value * mnk[1].value}};
       for (const auto& [tv, cells] : operands) {
         REQUIRE(tv->shape.rank() == 2);
         CHECK(size(get(*tv, 0)).value == threads);
@@ -196,7 +199,8 @@ std::vector<MmaGrids> distinct_mma_grids() {
     if (a.kind != Atom::Kind::Mma) continue;
     const MmaAtom& m = a.mma;
     const std::string atom_key = to_text(m.shape_mnk) + to_text(m.thr_id);
-    const MmaGrids g{&a, seen.insert("C" + atom_key + to_text(m.c)).second, seen.insert("A" + atom_key + to_text(m.a)).second,
+    const MmaGrids g{&a, seen.insert("C" + atom_key + to_text(m.c)).second,
+                     seen.insert("A" + atom_key + to_text(m.a)).second,
                      seen.insert("B" + atom_key + to_text(m.b)).second};
     if (g.c || g.a || g.b) out.push_back(g);
   }
@@ -232,7 +236,8 @@ void check_mma_grids(const MmaGrids& g, Diagnostics& diag) {
   const MmaAtom& m = a.mma;
   const Int M = m.shape_mnk[0].value(), N = m.shape_mnk[1].value(), K = m.shape_mnk[2].value();
   auto tile = [](Int r, Int c) { return make_layout(IntTuple::tuple({r, c})); };
-  const TiledMma alone = make_tiled_mma(m, make_layout(IntTuple::tuple({static_int(1), static_int(1), static_int(1)})), {}, diag);
+  const TiledMma alone =
+      make_tiled_mma(m, make_layout(IntTuple::tuple({static_int(1), static_int(1), static_int(1)})), {}, diag);
   if (g.c) {
     check_tv_grid({"", m.c, m.thr_id, tile(M, N), false}, a.name + " C", true);
     check_tiled_owners(operand_C(alone, diag), m.c, m.thr_id, a.name + " C");
@@ -251,8 +256,7 @@ TEST_CASE("every MMA atom's A, B and C grids agree with evaluating its TV layout
   const std::vector<MmaGrids> grids = distinct_mma_grids();
   CHECK(grids.size() >= 300);
   const std::vector<int> shard_of = balanced_shards(grids);
-  for (int shard = 0; shard < kGridShards; ++shard)
-    SUBCASE(shard_name(shard).c_str()) {
+  for (int shard = 0; shard < kGridShards; ++shard) SUBCASE(shard_name(shard).c_str()) {
       Diagnostics diag;
       for (std::size_t i = 0; i < grids.size(); ++i)
         if (shard_of[i] == shard) check_mma_grids(grids[i], diag);
@@ -278,10 +282,10 @@ TEST_CASE("every copy atom's source and destination grids agree with evaluating 
         seen.insert(to_text(a.copy.thr_id) + to_text(a.copy.src) + to_text(a.copy.dst) + to_text(a.copy.ref)).second)
       distinct.push_back(&a);
   CHECK(distinct.size() >= 12);
-  for (int shard = 0; shard < kGridShards; ++shard)
-    SUBCASE(shard_name(shard).c_str()) {
+  for (int shard = 0; shard < kGridShards; ++shard) SUBCASE(shard_name(shard).c_str()) {
       Diagnostics diag;
-      for (std::size_t i = static_cast<std::size_t>(shard); i < distinct.size(); i += kGridShards) check_copy_grids(*distinct[i], diag);
+      for (std::size_t i = static_cast<std::size_t>(shard); i < distinct.size(); i += kGridShards)
+        check_copy_grids(*distinct[i], diag);
     }
 }
 
@@ -327,13 +331,12 @@ TEST_CASE("templated and namespaced atoms are found by their C++ spelling") {
 }
 
 TEST_CASE("atoms are filtered by architecture and value type") {
-  const std::pair<const char*, const char*> archs[] = {{"sm100", "SM100"}, {"90", "SM90"}, {"SM75", "SM75"},
-                                                       {"hopper", ""}, {"sm", ""}};
+  const std::pair<const char*, const char*> archs[] = {
+      {"sm100", "SM100"}, {"90", "SM90"}, {"SM75", "SM75"}, {"hopper", ""}, {"sm", ""}};
   for (const auto& [typed, arch] : archs) CHECK(arch_name(typed) == arch);
-  const std::pair<const char*, const char*> types[] = {{"half_t", "F16"},      {"f16", "F16"},
-                                                       {"bfloat16_t", "BF16"}, {"cute::float_e4m3_t", "E4M3"},
-                                                       {"float", "F32"},       {"uint128_t", "U128"},
-                                                       {"tf32", "TF32"},       {"halfx", ""}};
+  const std::pair<const char*, const char*> types[] = {
+      {"half_t", "F16"}, {"f16", "F16"},        {"bfloat16_t", "BF16"}, {"cute::float_e4m3_t", "E4M3"},
+      {"float", "F32"},  {"uint128_t", "U128"}, {"tf32", "TF32"},       {"halfx", ""}};
   for (const auto& [typed, letters] : types) CHECK(value_type_letters(typed) == letters);
   const std::pair<const char*, std::vector<std::string>> atoms[] = {
       {"SM90_64x8x32_F32E4M3E4M3_SS_TN", {"F32", "E4M3"}},
@@ -377,8 +380,9 @@ TEST_CASE("TiledMMA layouts are CuTe's") {
     CHECK(to_text(layout_C_TV(mma, diag), marks) == c.c);
   }
   const MmaAtom f16 = find_atom("SM80_16x8x16_F16F16F16F16_TN")->mma;
-  const TiledMma mma = make_tiled_mma(f16, make_layout(eval("(2,2,1)").as_int_tuple()),
-                                      {Tiler::of(static_int(32)), Tiler::of(static_int(32)), Tiler::of(static_int(16))}, diag);
+  const TiledMma mma =
+      make_tiled_mma(f16, make_layout(eval("(2,2,1)").as_int_tuple()),
+                     {Tiler::of(static_int(32)), Tiler::of(static_int(32)), Tiler::of(static_int(16))}, diag);
   CHECK(to_text(mma.thr_layout_vmnk, marks) == "(_32,_2,_2,_1):(_1,_32,_64,_0)");
   CHECK(to_text(tile_shape(mma), marks) == "(_32,_32,_16)");
 }
@@ -386,8 +390,9 @@ TEST_CASE("TiledMMA layouts are CuTe's") {
 TEST_CASE("a tiled MMA's grid agrees with its get_layoutC_TV") {
   Diagnostics diag;
   const MmaAtom f16 = find_atom("SM80_16x8x16_F16F16F16F16_TN")->mma;
-  const TiledMma mma = make_tiled_mma(f16, make_layout(eval("(2,2,1)").as_int_tuple()),
-                                      {Tiler::of(static_int(32)), Tiler::of(static_int(32)), Tiler::of(static_int(16))}, diag);
+  const TiledMma mma =
+      make_tiled_mma(f16, make_layout(eval("(2,2,1)").as_int_tuple()),
+                     {Tiler::of(static_int(32)), Tiler::of(static_int(32)), Tiler::of(static_int(16))}, diag);
   const OperandTv c = operand_C(mma, diag);
   const auto owners = tv_owners(operand_view(c, false), PictureOptions{});
   const Layout tv = layout_C_TV(mma, diag);
@@ -422,8 +427,13 @@ TEST_CASE("coloured print_layout is print_layout once the colours are removed") 
 
 TEST_CASE("pictures are well-formed XML and hold every cell") {
   Diagnostics diag;
-  const char* layouts[] = {"8:1", "(4,3):(3,1)", "((2,2),(2,4)):((1,8),(2,4))", "(2,3,4)", "((2,3),(2,2),2):((1,2),(6,12),24)",
-                           "Sw<3,4,3> o (8,64):(64,1)", "(4,8):(-1,4)"};
+  const char* layouts[] = {"8:1",
+                           "(4,3):(3,1)",
+                           "((2,2),(2,4)):((1,8),(2,4))",
+                           "(2,3,4)",
+                           "((2,3),(2,2),2):((1,2),(6,12),24)",
+                           "Sw<3,4,3> o (8,64):(64,1)",
+                           "(4,8):(-1,4)"};
   for (const char* text : layouts) {
     CAPTURE(text);
     PictureOptions options;
@@ -449,8 +459,9 @@ TEST_CASE("pictures are well-formed XML and hold every cell") {
   CHECK(test::xml_problem(render_svg(copy)) == "");
   const TiledMma mma = make_tiled_mma(find_atom("SM70_8x8x4_F32F16F16F32_NT")->mma,
                                       make_layout(eval("(2,2,1)").as_int_tuple()), {}, diag);
-  const Picture mma_pic = mma_picture(operand_view(operand_C(mma, diag), false), operand_view(operand_A(mma, diag), false),
-                                      operand_view(operand_B(mma, diag), true), PictureOptions{});
+  const Picture mma_pic =
+      mma_picture(operand_view(operand_C(mma, diag), false), operand_view(operand_A(mma, diag), false),
+                  operand_view(operand_B(mma, diag), true), PictureOptions{});
   CHECK(test::xml_problem(render_svg(mma_pic)) == "");
   CHECK(mma_pic.panels[0].cells.size() == 16u * 16u);
 }
@@ -473,7 +484,8 @@ TEST_CASE("hierarchical modes are drawn as nested blocks with their coordinates"
 TEST_CASE("pictures refuse past their cell limit, naming the option") {
   PictureOptions options;
   options.max_cells = 100;
-  CHECK_THROWS_WITH_AS(layout_picture(plain_layout_of("(20,20)"), options), doctest::Contains("--max-picture-cells"), Error);
+  CHECK_THROWS_WITH_AS(layout_picture(plain_layout_of("(20,20)"), options), doctest::Contains("--max-picture-cells"),
+                       Error);
   options.grid_max_cells = 50;
   CHECK_THROWS_WITH_AS(layout_picture(plain_layout_of("(20,20)"), options), doctest::Contains("--max-cells"), Error);
   CHECK_THROWS_WITH_AS(layout_picture(plain_layout_of("(1000000000,1000000000)"), PictureOptions{}),
@@ -488,7 +500,8 @@ TEST_CASE("a TV layout that leaves its tile is refused") {
 }
 
 TEST_CASE("the inverse view lists each thread's cells") {
-  const TvView view{"", plain_layout_of("((4,8),(2,2)):((32,1),(16,8))"), plain_layout_of("32:1"), plain_layout_of("(16,8)"), false};
+  const TvView view{"", plain_layout_of("((4,8),(2,2)):((32,1),(16,8))"), plain_layout_of("32:1"),
+                    plain_layout_of("(16,8)"), false};
   const std::string text = render_tv_threads(view, PictureOptions{});
   CHECK(text.find("\nT0: (0,0) (0,1) (8,0) (8,1)\n") != std::string::npos);
   CHECK(text.find("\nT5: (1,2) (1,3) (9,2) (9,3)\n") != std::string::npos);

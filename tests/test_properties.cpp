@@ -38,7 +38,9 @@ class Rng {
   int below(std::int64_t n) { return static_cast<int>(next() % static_cast<std::uint64_t>(n)); }
   bool percent(int p) { return below(100) < p; }
   template <class T>
-  T pick(std::initializer_list<T> xs) { return xs.begin()[below(static_cast<int>(xs.size()))]; }
+  T pick(std::initializer_list<T> xs) {
+    return xs.begin()[below(static_cast<int>(xs.size()))];
+  }
 
  private:
   std::uint64_t state_;
@@ -243,8 +245,8 @@ void check_right_inverse(const AnyLayout& l, Tally& t) {
   ++t.checked;
   for (std::int64_t i = 0; i < size(inv).value; ++i)
     if (!property::right_inverse(of(l), of(inv), i).holds)
-      return t.fail("right_inverse(" + to_text(l) + ") = " + to_text(inv) + ": L(R(" + std::to_string(i) + ")) != " +
-                    std::to_string(i));
+      return t.fail("right_inverse(" + to_text(l) + ") = " + to_text(inv) + ": L(R(" + std::to_string(i) +
+                    ")) != " + std::to_string(i));
 }
 
 }  // namespace
@@ -258,8 +260,10 @@ TEST_CASE("properties: composition(A,B)(i) == A(B(i)) over bit fields") {
   Tally plain, swizzled;
   for (int n = 0; n < kLayouts; ++n) {
     const Layout b = random_bit_layout(r);
-    if (n % 5 == 0) check_composition(random_swizzled(r), b, swizzled);
-    else check_composition(random_layout(r, 3, Extents::PowersOfTwo), b, plain);
+    if (n % 5 == 0)
+      check_composition(random_swizzled(r), b, swizzled);
+    else
+      check_composition(random_layout(r, 3, Extents::PowersOfTwo), b, plain);
   }
   finish(plain, kLayouts / 4);
   finish(swizzled, kLayouts / 50);
@@ -295,7 +299,8 @@ TEST_CASE("properties: coalesce and filter keep the function and the image") {
       if (image(c) != want || depth(c) > 1) coalesced.fail("coalesce(" + to_text(l) + ") = " + to_text(c));
     }
     // A profile of rank(L) ones coalesces each top-level mode and keeps the rank.
-    if (l.shape.is_tuple() && accepted([&] { c = coalesce(l, IntTuple(std::vector<IntTuple>(rank(l), static_int(1)))); })) {
+    if (l.shape.is_tuple() &&
+        accepted([&] { c = coalesce(l, IntTuple(std::vector<IntTuple>(rank(l), static_int(1)))); })) {
       ++profiled.checked;
       if (image(c) != want || rank(c) != rank(l)) profiled.fail("coalesce(" + to_text(l) + ", 1s) = " + to_text(c));
     }
@@ -341,7 +346,8 @@ TEST_CASE("properties: complement is ordered, disjoint and reaches the cotarget"
     // codomain exactly (elsewhere CuTe truncates a quotient and leaves holes).
     if (!admissible_for_complement(l)) continue;
     ++exact.checked;
-    if (size(c).value < cotarget / size(filter(l)).value) exact.fail(what + ": smaller than cotarget / size(filter(L))");
+    if (size(c).value < cotarget / size(filter(l)).value)
+      exact.fail(what + ": smaller than cotarget / size(filter(L))");
     Layout rest;
     if (accepted([&](Diagnostics& d) { rest = complement(completed, d); }) && size(rest).value != 1)
       exact.fail(what + ": (L, complement) leaves " + to_text(rest) + " uncovered");

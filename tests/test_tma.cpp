@@ -16,13 +16,13 @@ namespace {
 // CUtensorMapDataType and CUtensorMapSwizzle in cuda.h's order: the golden
 // data holds the numbers the driver received.
 constexpr std::array<std::string_view, 16> kDataTypes{
-    "CU_TENSOR_MAP_DATA_TYPE_UINT8",        "CU_TENSOR_MAP_DATA_TYPE_UINT16",
-    "CU_TENSOR_MAP_DATA_TYPE_UINT32",       "CU_TENSOR_MAP_DATA_TYPE_INT32",
-    "CU_TENSOR_MAP_DATA_TYPE_UINT64",       "CU_TENSOR_MAP_DATA_TYPE_INT64",
-    "CU_TENSOR_MAP_DATA_TYPE_FLOAT16",      "CU_TENSOR_MAP_DATA_TYPE_FLOAT32",
-    "CU_TENSOR_MAP_DATA_TYPE_FLOAT64",      "CU_TENSOR_MAP_DATA_TYPE_BFLOAT16",
-    "CU_TENSOR_MAP_DATA_TYPE_FLOAT32_FTZ",  "CU_TENSOR_MAP_DATA_TYPE_TFLOAT32",
-    "CU_TENSOR_MAP_DATA_TYPE_TFLOAT32_FTZ", "CU_TENSOR_MAP_DATA_TYPE_16U4_ALIGN8B",
+    "CU_TENSOR_MAP_DATA_TYPE_UINT8",         "CU_TENSOR_MAP_DATA_TYPE_UINT16",
+    "CU_TENSOR_MAP_DATA_TYPE_UINT32",        "CU_TENSOR_MAP_DATA_TYPE_INT32",
+    "CU_TENSOR_MAP_DATA_TYPE_UINT64",        "CU_TENSOR_MAP_DATA_TYPE_INT64",
+    "CU_TENSOR_MAP_DATA_TYPE_FLOAT16",       "CU_TENSOR_MAP_DATA_TYPE_FLOAT32",
+    "CU_TENSOR_MAP_DATA_TYPE_FLOAT64",       "CU_TENSOR_MAP_DATA_TYPE_BFLOAT16",
+    "CU_TENSOR_MAP_DATA_TYPE_FLOAT32_FTZ",   "CU_TENSOR_MAP_DATA_TYPE_TFLOAT32",
+    "CU_TENSOR_MAP_DATA_TYPE_TFLOAT32_FTZ",  "CU_TENSOR_MAP_DATA_TYPE_16U4_ALIGN8B",
     "CU_TENSOR_MAP_DATA_TYPE_16U4_ALIGN16B", "CU_TENSOR_MAP_DATA_TYPE_16U6_ALIGN16B"};
 constexpr std::array<std::string_view, 7> kSwizzles{
     "CU_TENSOR_MAP_SWIZZLE_NONE",          "CU_TENSOR_MAP_SWIZZLE_32B",
@@ -44,10 +44,11 @@ std::string joined_numbers(const std::vector<std::uint64_t>& v) {
   return s;
 }
 
-const char* const kFields[] = {"tma_gbasis", "g_stride",   "swizzle",   "swizzle_bits", "swizzle_base",
-                               "traits_src", "thr_id",     "val_src",   "val_dst",      "val_ref",
-                               "tiler",      "tv",         "desc_format", "desc_rank",  "desc_dims",
-                               "desc_strides", "desc_box", "desc_element_strides", "desc_swizzle"};
+const char* const kFields[] = {
+    "tma_gbasis",  "g_stride",  "swizzle",   "swizzle_bits", "swizzle_base", "traits_src",
+    "thr_id",      "val_src",   "val_dst",   "val_ref",      "tiler",        "tv",
+    "desc_format", "desc_rank", "desc_dims", "desc_strides", "desc_box",     "desc_element_strides",
+    "desc_swizzle"};
 
 std::string expected_fields(const test::Json& j) {
   std::string s;
@@ -96,8 +97,8 @@ std::string tma_answer(const test::Json& j, bool& refused) {
     const Value smem = evaluated(j["smem"].string, fixed);
     const auto portions = smem_portions(smem);
     REQUIRE_MESSAGE(portions, j["id"].string << ": no shared-memory layout");
-    const TmaCopyInput in{j["op"].string, *gmem.as_plain_layout(), type, portions->first, portions->second,
-                          static_int(j["multicast"].integer)};
+    const TmaCopyInput in{j["op"].string,  *gmem.as_plain_layout(), type,
+                          portions->first, portions->second,        static_int(j["multicast"].integer)};
     Diagnostics diag;
     return computed_fields(make_tma_copy(in, diag));
   } catch (const Error& e) {
@@ -131,7 +132,9 @@ TEST_CASE("make_tma_copy: CuTe's box, descriptor, atom and TiledCopy, or its rea
     }
     if (!ok && mismatches.report())
       FAIL_CHECK(j["id"].string << " " << j["op"].string << " gmem " << j["gmem"].string << " smem " << j["smem"].string
-                                << " multicast " << j["multicast"].integer << "\nCuTe:\n" << want << "\nlayoutx:\n" << got);
+                                << " multicast " << j["multicast"].integer << "\nCuTe:\n"
+                                << want << "\nlayoutx:\n"
+                                << got);
   }
   CHECK(accepted >= 100);
   CHECK(refused_cases >= 10);

@@ -63,7 +63,8 @@ TEST_CASE("Triton encodings derive Triton 3.6's linear layouts") {
         got += fmt::format("{} = {}; ", in, bases_text(l.bases(in)));
         want += fmt::format("{} = {}; ", in, bases_text(bases));
       }
-      if (triton::covered_shape(l) != c.shape) got += fmt::format("covers [{}]", fmt::join(triton::covered_shape(l), ", "));
+      if (triton::covered_shape(l) != c.shape)
+        got += fmt::format("covers [{}]", fmt::join(triton::covered_shape(l), ", "));
     } catch (const Error& e) {
       got = std::string("error: ") + e.what();
     }
@@ -90,8 +91,9 @@ TEST_CASE("Triton layouts convert to CuTe layouts and back") {
     INFO(c.encoding);
     const AnyLayout cute = triton::to_cute(l);
     INFO(to_text(cute));
-    const triton::LinearLayout back = triton::is_shared(l) ? triton::from_cute_smem(cute, c.shape)
-                                                            : triton::from_cute_tv(cute, c.shape, 32, l.input_size("warp"));
+    const triton::LinearLayout back = triton::is_shared(l)
+                                          ? triton::from_cute_smem(cute, c.shape)
+                                          : triton::from_cute_tv(cute, c.shape, 32, l.input_size("warp"));
     CHECK(back == l);
   }
 }
@@ -119,11 +121,14 @@ TEST_CASE("Earlier Triton's CTAsPerCGA/CTASplitNum/CTAOrder read as Triton 3.6's
     CHECK(triton::linear_layout_of("#ttg.nvidia_mma<{" + mma + ", " + p.older + ", instrShape = [16, 8]}>", p.shape) ==
           triton::linear_layout_of("#ttg.nvidia_mma<{" + mma + ", " + p.cga + ", instrShape = [16, 8]}>", p.shape));
   }
-  CHECK_THROWS_WITH_AS(triton::linear_layout_of("#ttg.blocked<{" + blocked + ", CTAsPerCGA = [2, 1], CTASplitNum = [4, 1], "
-                                                "CTAOrder = [1, 0]}>", {64, 32}),
+  CHECK_THROWS_WITH_AS(triton::linear_layout_of("#ttg.blocked<{" + blocked +
+                                                    ", CTAsPerCGA = [2, 1], CTASplitNum = [4, 1], "
+                                                    "CTAOrder = [1, 0]}>",
+                                                {64, 32}),
                        "CTAsPerCGA[0] = 2 is not a multiple of CTASplitNum[0] = 4", Error);
-  CHECK_THROWS_WITH_AS(triton::linear_layout_of("#ttg.blocked<{" + blocked + ", CGALayout = [[1, 0], [3, 0]]}>", {64, 32}),
-                       "CGALayout coordinates must be 0 or powers of two", Error);
+  CHECK_THROWS_WITH_AS(
+      triton::linear_layout_of("#ttg.blocked<{" + blocked + ", CGALayout = [[1, 0], [3, 0]]}>", {64, 32}),
+      "CGALayout coordinates must be 0 or powers of two", Error);
 }
 
 TEST_CASE("Layouts Triton refuses are refused") {
@@ -149,8 +154,9 @@ TEST_CASE("CuTe layouts that are not linear over F2 are refused, naming the mode
   const Refused cases[] = {
       {"extent 3", L(IntTuple::tuple({static_int(3), static_int(4)}), IntTuple::tuple({static_int(4), static_int(1)})),
        "thread mode 0 (3:4) is not linear over F2: its extent 3 is not a power of two"},
-      {"carries", L(IntTuple::tuple({IntTuple::tuple({static_int(2), static_int(2)}), static_int(2)}),
-                    IntTuple::tuple({IntTuple::tuple({static_int(1), static_int(1)}), static_int(4)})),
+      {"carries",
+       L(IntTuple::tuple({IntTuple::tuple({static_int(2), static_int(2)}), static_int(2)}),
+         IntTuple::tuple({IntTuple::tuple({static_int(1), static_int(1)}), static_int(4)})),
        "thread mode 1 (2:1) is not linear over F2: its offsets add with carries into those of other modes (an image 1 "
        "overlaps)"},
   };
@@ -178,7 +184,8 @@ TEST_CASE("CuTe layouts become linear layouts, or the mode that is not linear is
     try {
       const auto layout = evaluated(r[3], LanguageOptions{}).as_layout();
       REQUIRE(layout.has_value());
-      const triton::LinearLayout l = r[1] == "smem" ? triton::from_cute_smem(*layout, shape) : triton::from_cute_tv(*layout, shape);
+      const triton::LinearLayout l =
+          r[1] == "smem" ? triton::from_cute_smem(*layout, shape) : triton::from_cute_tv(*layout, shape);
       got = triton::to_attribute_text(l);
     } catch (const Error& e) {
       got = std::string("error: ") + e.what();

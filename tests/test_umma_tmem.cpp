@@ -22,7 +22,8 @@ TEST_CASE("UMMA atoms: the TMEM layouts of the accumulator and of A, as CuTe all
     const std::string name = j["atom"].string;
     const Atom* atom = find_atom(name);
     if (!j["error"].is_null()) {
-      if (atom && mismatches.report()) FAIL_CHECK(name << ": CuTe refuses it (" << j["reason"].string << ") but the catalogue has it");
+      if (atom && mismatches.report())
+        FAIL_CHECK(name << ": CuTe refuses it (" << j["reason"].string << ") but the catalogue has it");
       continue;
     }
     REQUIRE_MESSAGE(atom, name << " is not in the catalogue");

@@ -64,7 +64,10 @@ TEST_CASE("evaluate_with_operands keeps the outermost operation's operands") {
       {"logical_divide((8,8):(8,1), (2,4))", Property::Divide, "logical_divide", {"(8,8):(8,1)", "(2,4)"}},
       {"  composition( make_layout(4,2) ,get<1>((3,4)) )  ", Property::Composition, "composition", {"4:2", "4"}},
       {"(4,3):(3,1) o 2:2", Property::Composition, "composition", {"(4,3):(3,1)", "2:2"}},
-      {"(8,8) o Sw<3,4,3> o 0 o (8,64):(64,1)", Property::Composition, "composition", {"(8,8)", "Sw<3,4,3> o 0 o (8,64):(64,1)"}},
+      {"(8,8) o Sw<3,4,3> o 0 o (8,64):(64,1)",
+       Property::Composition,
+       "composition",
+       {"(8,8)", "Sw<3,4,3> o 0 o (8,64):(64,1)"}},
       {"raked_product(2:1, 3)", Property::BlockProduct, "raked_product", {"2:1", "3"}},
   };
   for (const auto& row : table) {
@@ -88,7 +91,8 @@ TEST_CASE("the kept operation runs again on other operands") {
   Diagnostics diag;
   const Evaluation e = evaluate_with_operands("logical_divide((8,8):(8,1), (2,4))", LanguageOptions{}, diag);
   REQUIRE(e.outer);
-  const Value again = e.outer->again({Value::of(make_layout(IntTuple({static_int(8), static_int(8)}))), e.outer->operands[1]}, diag);
+  const Value again =
+      e.outer->again({Value::of(make_layout(IntTuple({static_int(8), static_int(8)}))), e.outer->operands[1]}, diag);
   CHECK(to_text(again) == to_text(evaluated("logical_divide((8,8):(1,8), (2,4))", LanguageOptions{})));
 }
 

@@ -70,7 +70,8 @@ class XmlCheck {
       const bool hex = e[1] == 'x';
       const std::string_view digits = e.substr(hex ? 2 : 1);
       ok = !digits.empty();
-      for (char c : digits) ok = ok && (hex ? std::isxdigit(static_cast<unsigned char>(c)) : std::isdigit(static_cast<unsigned char>(c)));
+      for (char c : digits)
+        ok = ok && (hex ? std::isxdigit(static_cast<unsigned char>(c)) : std::isdigit(static_cast<unsigned char>(c)));
     }
     pos_ = end + 1;
     return ok;
@@ -99,7 +100,8 @@ class XmlCheck {
     if (doc_.substr(pos_, 2) == "</") {
       pos_ += 2;
       const std::string n = name();
-      if (open_.empty() || n != open_.back()) return at("</" + n + "> closes " + (open_.empty() ? "nothing" : "<" + open_.back() + ">"));
+      if (open_.empty() || n != open_.back())
+        return at("</" + n + "> closes " + (open_.empty() ? "nothing" : "<" + open_.back() + ">"));
       open_.pop_back();
       skip_space();
       if (pos_ >= doc_.size() || doc_[pos_] != '>') return at("unterminated end tag");

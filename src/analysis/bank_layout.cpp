@@ -21,7 +21,8 @@ std::int64_t element_offset(const AnyLayout& threads, const AnyLayout* smem, std
   if (!smem) return o;
   const std::int64_t extent = size(*smem).value;
   if (o < 0 || o >= extent)
-    throw Error(fmt::format("THREADS maps index {} to {}, outside the shared-memory layout's {} coordinates", i, o, extent));
+    throw Error(
+        fmt::format("THREADS maps index {} to {}, outside the shared-memory layout's {} coordinates", i, o, extent));
   return evaluate(*smem, IntTuple(static_int(o))).value;
 }
 
@@ -45,7 +46,8 @@ AnyLayout addressed(const AnyLayout& l, std::int64_t elem_bits) {
 std::int64_t element_byte_offset(std::int64_t offset, std::int64_t elem_bits) {
   const std::int64_t bits = checked_mul(offset, elem_bits, "the byte offset of an element");
   if (bits % 8 != 0)
-    throw Error(fmt::format("element offset {} of {}-bit elements is not a whole byte ({} bits)", offset, elem_bits, bits));
+    throw Error(
+        fmt::format("element offset {} of {}-bit elements is not a whole byte ({} bits)", offset, elem_bits, bits));
   return bits / 8;
 }
 
@@ -101,7 +103,8 @@ BankAnalysis analyze_banks(SharedAccess access, const AnyLayout& threads_given, 
   if (n <= 0) throw Error("THREADS has no lanes");
   const bool one_warp = n <= kWarpLanes;
   if (!one_warp && n % kWarpLanes != 0)
-    throw Error(fmt::format("THREADS has {} lanes: one warp has at most 32, several instructions need a multiple of 32", n));
+    throw Error(
+        fmt::format("THREADS has {} lanes: one warp has at most 32, several instructions need a multiple of 32", n));
   check_instruction_count(n / kWarpLanes, "THREADS");
   if (info.matrices && n < lanes_used(access))
     throw Error(fmt::format("{} takes a row address from each of lanes 0..{}, THREADS has {} lane{}", info.name,
@@ -122,13 +125,14 @@ BankAnalysis analyze_banks(SharedAccess access, const AnyLayout& threads_given, 
   return a;
 }
 
-BankAnalysis analyze_tv_banks(SharedAccess access, const Layout& tv, const AnyLayout& smem_given, std::int64_t elem_bits,
-                              Diagnostics& diag) {
+BankAnalysis analyze_tv_banks(SharedAccess access, const Layout& tv, const AnyLayout& smem_given,
+                              std::int64_t elem_bits, Diagnostics& diag) {
   const AccessInfo& info = access_info(access);
   check_elem_bits(elem_bits);
   const AnyLayout smem = addressed(smem_given, elem_bits);
   if (info.matrices)
-    throw Error(fmt::format("{} takes one row address per lane, not a thread-value layout: give THREADS instead", info.name));
+    throw Error(
+        fmt::format("{} takes one row address per lane, not a thread-value layout: give THREADS instead", info.name));
   if (rank(tv) < 2)
     throw naming_values([&](Notation shown) {
       return fmt::format("a TV layout has a thread mode and a value mode, got {}", to_text(tv, shown));
@@ -139,7 +143,8 @@ BankAnalysis analyze_tv_banks(SharedAccess access, const Layout& tv, const AnyLa
     throw Error(fmt::format("the TV layout has {} threads: at most one warp's 32, or whole warps", threads));
   const std::int64_t access_bits = std::int64_t{info.bytes} * 8;
   if (access_bits % elem_bits != 0)
-    throw Error(fmt::format("a {}-byte {} does not hold a whole number of {}-bit elements", info.bytes, info.name, elem_bits));
+    throw Error(
+        fmt::format("a {}-byte {} does not hold a whole number of {}-bit elements", info.bytes, info.name, elem_bits));
   const std::int64_t vector = access_bits / elem_bits;
   if (values % vector != 0)
     throw Error(fmt::format("each thread holds {} values, not a whole number of {}-element {} accesses", values, vector,
@@ -158,12 +163,14 @@ BankAnalysis analyze_tv_banks(SharedAccess access, const Layout& tv, const AnyLa
         const std::int64_t t = w * lanes + lane, first = offset_of(t, v);
         for (std::int64_t j = 1; j < vector; ++j)
           if (offset_of(t, v + j) != first + j)
-            throw Error(fmt::format("thread {}'s values {}..{} are not contiguous in shared memory (value {} is at {}, "
-                                    "not {}): one {} cannot access them",
-                                    t, v, v + vector - 1, v + j, offset_of(t, v + j), first + j, info.name));
+            throw Error(
+                fmt::format("thread {}'s values {}..{} are not contiguous in shared memory (value {} is at {}, "
+                            "not {}): one {} cannot access them",
+                            t, v, v + vector - 1, v + j, offset_of(t, v + j), first + j, info.name));
         bytes.push_back(element_byte_offset(first, elem_bits));
       }
-      add_instruction(a, bytes, warps * values == vector ? "" : fmt::format("warp {}, values {}..{}", w, v, v + vector - 1));
+      add_instruction(a, bytes,
+                      warps * values == vector ? "" : fmt::format("warp {}, values {}..{}", w, v, v + vector - 1));
     }
   warn_past_shared_memory(a, diag);
   return a;

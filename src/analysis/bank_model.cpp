@@ -74,19 +74,21 @@ Schedule schedule(const AccessInfo& info, std::span<const std::int64_t> offsets)
 void check_offsets(const AccessInfo& info, std::span<const std::int64_t> offsets) {
   const int needed = info.matrices ? 8 * info.matrices : 1;
   if (offsets.size() > static_cast<std::size_t>(kWarpLanes))
-    throw Error(fmt::format("{} is one warp's access: at most {} lanes, got {}", info.name, kWarpLanes, offsets.size()));
+    throw Error(
+        fmt::format("{} is one warp's access: at most {} lanes, got {}", info.name, kWarpLanes, offsets.size()));
   if (offsets.size() < static_cast<std::size_t>(needed))
     throw Error(fmt::format("{} takes a row address from each of lanes 0..{}, got {} lane{}", info.name, needed - 1,
                             offsets.size(), offsets.size() == 1 ? "" : "s"));
   const int used = info.matrices ? needed : static_cast<int>(offsets.size());
   for (int lane = 0; lane < used; ++lane) {
     const std::int64_t o = offsets[lane];
-    if (o < 0) throw Error(fmt::format("lane {} accesses byte offset {}: shared memory offsets are not negative", lane, o));
+    if (o < 0)
+      throw Error(fmt::format("lane {} accesses byte offset {}: shared memory offsets are not negative", lane, o));
     if (o >= kAddressLimit - info.bytes)
       throw Error(fmt::format("lane {} accesses byte offset {}: beyond the 32-bit shared address space", lane, o));
     if (o % info.bytes != 0)
-      throw Error(fmt::format("lane {} accesses byte offset {}, not a multiple of {}: {} needs {}-byte aligned {}", lane,
-                              o, info.bytes, info.name, info.bytes, info.matrices ? "rows" : "addresses"));
+      throw Error(fmt::format("lane {} accesses byte offset {}, not a multiple of {}: {} needs {}-byte aligned {}",
+                              lane, o, info.bytes, info.name, info.bytes, info.matrices ? "rows" : "addresses"));
   }
 }
 
@@ -101,7 +103,8 @@ constexpr int kWordBits = 32;
 
 std::uint64_t touch_key(int phase, std::int64_t word) {
   const auto bank = static_cast<std::uint64_t>(word % kBanks);
-  return (static_cast<std::uint64_t>(phase) << (kWordBits + 5)) | (bank << kWordBits) | static_cast<std::uint64_t>(word);
+  return (static_cast<std::uint64_t>(phase) << (kWordBits + 5)) | (bank << kWordBits) |
+         static_cast<std::uint64_t>(word);
 }
 int key_phase(std::uint64_t key) { return static_cast<int>(key >> (kWordBits + 5)); }
 int key_bank(std::uint64_t key) { return static_cast<int>((key >> kWordBits) & (kBanks - 1)); }
@@ -216,7 +219,8 @@ InstructionBanks analyze_instruction(SharedAccess access, std::span<const std::i
   // The hardware's order of a bank's words is unknown; show them by first lane.
   for (auto& phase : r.phases)
     for (auto& words : phase.banks)
-      std::sort(words.begin(), words.end(), [](const BankWord& a, const BankWord& b) { return a.lanes[0] < b.lanes[0]; });
+      std::sort(words.begin(), words.end(),
+                [](const BankWord& a, const BankWord& b) { return a.lanes[0] < b.lanes[0]; });
   for (int p = 0; p < s.phases; ++p) {
     r.phases[p].wavefronts = per_phase[p];
     r.wavefronts += per_phase[p];

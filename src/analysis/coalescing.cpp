@@ -88,8 +88,7 @@ std::int64_t units_touched(const std::vector<Range>& bytes, std::int64_t unit) {
 
 }  // namespace
 
-WarpSectors warp_sectors(std::span<const std::int64_t> byte_addresses, std::int64_t bytes,
-                         const CoalescingOptions& o) {
+WarpSectors warp_sectors(std::span<const std::int64_t> byte_addresses, std::int64_t bytes, const CoalescingOptions& o) {
   std::vector<Range> ranges;
   ranges.reserve(byte_addresses.size());
   for (const std::int64_t lo : byte_addresses) ranges.push_back(Range{lo, checked_add(lo, bytes, "a byte address")});
@@ -152,9 +151,10 @@ Coalescing analyse_coalescing(const AnyLayout& l, const CoalescingOptions& o) {
   walk::check_offsets_fit(inner);
   const std::int64_t n = size(inner).value;
   if (n > o.max_elements)
-    throw Error(fmt::format("the layout has {} elements, more than the limit of {} for the coalescing analysis "
-                            "(raise it with --limit)",
-                            n, o.max_elements));
+    throw Error(
+        fmt::format("the layout has {} elements, more than the limit of {} for the coalescing analysis "
+                    "(raise it with --limit)",
+                    n, o.max_elements));
   const Split s = split(l, o.threads_only);
   Coalescing c;
   c.threads = static_cast<std::int64_t>(s.thread.size());

@@ -197,11 +197,12 @@ Comparison compare_functional(const AnyLayout& a, const AnyLayout& b, const Comp
   if (plain && (is_coordinate_layout(std::get<Layout>(a)) || is_coordinate_layout(std::get<Layout>(b))))
     return compare_coordinates(std::get<Layout>(a), std::get<Layout>(b), c, limits);
   if (is_coordinate_layout(inner_layout(a)) || is_coordinate_layout(inner_layout(b)))
-    throw Error("a swizzle composed with a coordinate layout (scaled-basis strides) is compared structurally only "
-                "(--structural)");
+    throw Error(
+        "a swizzle composed with a coordinate layout (scaled-basis strides) is compared structurally only "
+        "(--structural)");
   if (plain) {
-    const auto first = first_difference(walk::canonical_modes(std::get<Layout>(a)),
-                                        walk::canonical_modes(std::get<Layout>(b)));
+    const auto first =
+        first_difference(walk::canonical_modes(std::get<Layout>(a)), walk::canonical_modes(std::get<Layout>(b)));
     if (!first || *first >= c.size_a) {
       c.equal = true;
       return c;
@@ -211,9 +212,10 @@ Comparison compare_functional(const AnyLayout& a, const AnyLayout& b, const Comp
     c.equal = true;
     return c;
   } else if (c.size_a > limits.max_scan) {
-    throw Error(fmt::format("comparing swizzled layouts of {} elements means evaluating every index, more than the "
-                            "limit of {} (raise it with --limit)",
-                            c.size_a, limits.max_scan));
+    throw Error(
+        fmt::format("comparing swizzled layouts of {} elements means evaluating every index, more than the "
+                    "limit of {} (raise it with --limit)",
+                    c.size_a, limits.max_scan));
   }
   scan(a, b, start, limits, c);
   c.equal = c.differing == 0 && c.counted;

@@ -25,7 +25,8 @@ std::vector<std::int64_t> f2_images(const Layout& l, const char* what) {
   for (std::size_t i = 0; i < shapes.size(); ++i) {
     const auto s = shapes[i].value, d = strides[i].value;
     if (!std::has_single_bit(static_cast<std::uint64_t>(s)))
-      throw Error(fmt::format("{} mode {} ({}:{}) is not linear over F2: its extent {} is not a power of two", what, i, s, d, s));
+      throw Error(fmt::format("{} mode {} ({}:{}) is not linear over F2: its extent {} is not a power of two", what, i,
+                              s, d, s));
     if (d < 0) throw Error(fmt::format("{} mode {} ({}:{}) is not linear over F2: a negative stride", what, i, s, d));
     for (std::int64_t k = 1; k < s; k *= 2) out.push_back(checked_mul(d, k, "a basis image"));
   }
@@ -41,9 +42,10 @@ std::vector<std::int64_t> f2_images(const Layout& l, const char* what) {
           break;
         }
       }
-      throw Error(fmt::format("{} mode {} ({}:{}) is not linear over F2: its offsets add with carries into those of "
-                              "other modes (an image {} overlaps)",
-                              what, mode, shapes[mode].value, strides[mode].value, out[k]));
+      throw Error(
+          fmt::format("{} mode {} ({}:{}) is not linear over F2: its offsets add with carries into those of "
+                      "other modes (an image {} overlaps)",
+                      what, mode, shapes[mode].value, strides[mode].value, out[k]));
     }
     seen |= out[k];
   }
@@ -52,12 +54,15 @@ std::vector<std::int64_t> f2_images(const Layout& l, const char* what) {
 
 std::vector<std::int64_t> f2_through_swizzle(const AnyLayout& l, std::vector<std::int64_t> images) {
   if (const auto* c = std::get_if<ComposedLayout>(&l)) {
-    if (c->offset.value != 0 || !c->nested.empty()) throw Error("a composed layout with an offset is affine, not linear over F2");
+    if (c->offset.value != 0 || !c->nested.empty())
+      throw Error("a composed layout with an offset is affine, not linear over F2");
     for (auto& i : images) i = c->swizzle.apply(i);
   }
   return images;
 }
 
-std::vector<std::int64_t> f2_bases(const AnyLayout& l) { return f2_through_swizzle(l, f2_images(inner_layout(l), "layout")); }
+std::vector<std::int64_t> f2_bases(const AnyLayout& l) {
+  return f2_through_swizzle(l, f2_images(inner_layout(l), "layout"));
+}
 
 }  // namespace layoutx

@@ -74,7 +74,8 @@ Odometer::Odometer(std::vector<Mode> modes, std::int64_t start_index)
     const bool last = i + 1 == mode_.size();
     digit_[i] = last ? rest : rest % mode_[i].shape;
     rest = last ? 0 : rest / mode_[i].shape;
-    offset_ = wrapping_add(offset_, static_cast<std::uint64_t>(digit_[i]) * static_cast<std::uint64_t>(mode_[i].stride));
+    offset_ =
+        wrapping_add(offset_, static_cast<std::uint64_t>(digit_[i]) * static_cast<std::uint64_t>(mode_[i].stride));
   }
 }
 
@@ -109,8 +110,7 @@ SwizzleChain SwizzleChain::of(const AnyLayout& l) {
   if (!c) return chain;
   // The innermost stage acts first: the nested stages are listed outermost first.
   for (auto it = c->nested.rbegin(); it != c->nested.rend(); ++it)
-    chain.steps_.push_back(
-        Step{it->offset.value, it->swizzle.yyy_mask(), it->swizzle.zzz_mask(), it->swizzle.shift});
+    chain.steps_.push_back(Step{it->offset.value, it->swizzle.yyy_mask(), it->swizzle.zzz_mask(), it->swizzle.shift});
   chain.steps_.push_back(Step{c->offset.value, c->swizzle.yyy_mask(), c->swizzle.zzz_mask(), c->swizzle.shift});
   return chain;
 }
@@ -151,9 +151,7 @@ Finish::Finish(const AnyLayout& l) : composed_(std::get_if<ComposedLayout>(&l)),
   plain_ = !basis && reach_of(leaf_modes(composed_->layout), reach) && chain_.bound(reach);
 }
 
-std::int64_t Finish::checked(std::int64_t x) const {
-  return apply_swizzles(*composed_, static_int(x)).value;
-}
+std::int64_t Finish::checked(std::int64_t x) const { return apply_swizzles(*composed_, static_int(x)).value; }
 std::int64_t unfinish(const AnyLayout& l, std::int64_t y) {
   const auto* c = std::get_if<ComposedLayout>(&l);
   if (!c) return y;

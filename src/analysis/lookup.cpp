@@ -24,13 +24,13 @@ struct Term {
 };
 
 struct Search {
-  std::vector<Term> terms;               // nonzero strides, largest |stride| first
-  std::vector<std::int64_t> lo, hi, g;   // range and gcd of the sums of terms k..end
-  std::vector<Term> broadcast;           // stride-0 modes: every coordinate works
-  std::size_t broadcast_count = 1;       // the matches each solution of the terms gives (at most max_matches + 1)
+  std::vector<Term> terms;              // nonzero strides, largest |stride| first
+  std::vector<std::int64_t> lo, hi, g;  // range and gcd of the sums of terms k..end
+  std::vector<Term> broadcast;          // stride-0 modes: every coordinate works
+  std::size_t broadcast_count = 1;      // the matches each solution of the terms gives (at most max_matches + 1)
   std::size_t max_matches;
   std::int64_t steps = 0, max_steps;
-  std::vector<std::int64_t> found;       // indices
+  std::vector<std::int64_t> found;  // indices
   bool truncated = false;
 };
 
@@ -51,8 +51,8 @@ void expand_broadcast(Search& s, std::size_t k, std::int64_t index) {
 void solve(Search& s, std::size_t k, std::int64_t rest, std::int64_t index) {
   if (full(s)) return;
   if (++s.steps > s.max_steps)
-    throw Error(fmt::format("the search for this offset took more than {} steps; the layout is too irregular",
-                            s.max_steps));
+    throw Error(
+        fmt::format("the search for this offset took more than {} steps; the layout is too irregular", s.max_steps));
   if (k == s.terms.size()) {
     if (rest == 0) {
       // Room for this solution's matches at once (a vector grown one match at a time copies them again).

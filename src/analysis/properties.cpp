@@ -145,8 +145,7 @@ std::optional<std::int64_t> cute_vector(const AnyLayout& l) {
 void derive(Properties& p) {
   if (!p.image_size) return;
   p.injective = *p.image_size == p.size;
-  const bool fills =
-      p.cosize && p.min_offset && p.max_offset && *p.min_offset == 0 && *p.max_offset + 1 == *p.cosize;
+  const bool fills = p.cosize && p.min_offset && p.max_offset && *p.min_offset == 0 && *p.max_offset + 1 == *p.cosize;
   if (!p.min_offset) {
     p.bijective = p.injective == false ? std::optional<bool>(false) : std::nullopt;
     return;
@@ -180,8 +179,8 @@ Properties properties(const AnyLayout& l, const PropertyLimits& limits) {
   const Image image = image_of(inner, limits.max_intervals);
   p.image_size = image.count;
   if (!image.count)
-    p.unknown_reason = fmt::format("its overlapping strides need more than {} intervals to describe the image",
-                                   limits.max_intervals);
+    p.unknown_reason =
+        fmt::format("its overlapping strides need more than {} intervals to describe the image", limits.max_intervals);
   if (std::holds_alternative<Layout>(l)) {
     p.min_offset = image.min;
     p.max_offset = image.max;

@@ -35,8 +35,8 @@ struct OffsetMap {
 struct Prepared {
   const AccessPattern* pattern = nullptr;
   const AccessInfo* info = nullptr;
-  std::int64_t vector = 1;  // elements per lane access
-  int lanes = 0;            // lanes per instruction that carry addresses
+  std::int64_t vector = 1;                        // elements per lane access
+  int lanes = 0;                                  // lanes per instruction that carry addresses
   std::vector<std::vector<std::int64_t>> starts;  // [instruction][lane] base element offset
 };
 
@@ -54,8 +54,8 @@ Prepared prepare(const Layout& base, std::int64_t elem_bits, const AccessPattern
   const std::int64_t n = size(p.lanes).value;
   const std::int64_t tile = size(base).value;
   if (n <= 0 || (n > kWarpLanes && n % kWarpLanes != 0))
-    throw Error(fmt::format("{} pattern has {} lanes: one warp's 32 or fewer, or a multiple of 32 for several instructions",
-                            p.role, n));
+    throw Error(fmt::format(
+        "{} pattern has {} lanes: one warp's 32 or fewer, or a multiple of 32 for several instructions", p.role, n));
   if (n < lanes_used(p.access))
     throw Error(fmt::format("{} pattern: {} takes row addresses from lanes 0..{}, the pattern has {}", p.role,
                             r.info->name, lanes_used(p.access) - 1, n));
@@ -69,10 +69,12 @@ Prepared prepare(const Layout& base, std::int64_t elem_bits, const AccessPattern
         throw Error(fmt::format("{} pattern maps index {} to coordinate {}, outside the tile's {} elements", p.role,
                                 first + lane, c, tile));
       const std::int64_t o = offset_at(base, c);
-      if (o < 0) throw Error(fmt::format("the tile maps coordinate {} to offset {}: offsets must not be negative", c, o));
+      if (o < 0)
+        throw Error(fmt::format("the tile maps coordinate {} to offset {}: offsets must not be negative", c, o));
       if (o % r.vector != 0)
-        throw Error(fmt::format("{} pattern: lane {} starts at element offset {}, not aligned to its {}-element {} access",
-                                p.role, lane, o, r.vector, r.info->name));
+        throw Error(
+            fmt::format("{} pattern: lane {} starts at element offset {}, not aligned to its {}-element {} access",
+                        p.role, lane, o, r.vector, r.info->name));
       starts.push_back(o);
     }
   }
@@ -108,9 +110,9 @@ PatternScore score(const Prepared& p, const OffsetMap& map, std::int64_t elem_bi
   for (std::int64_t w = p.vector; w >= 1; w /= 2) {
     if ((w * elem_bits) % 8 != 0) break;
     const int bytes = static_cast<int>(w * elem_bits / 8);
-    const std::optional<SharedAccess> kind =
-        p.info->matrices ? (w == p.vector ? std::optional(p.pattern->access) : std::nullopt)
-                         : scalar_access(p.info->store, bytes);
+    const std::optional<SharedAccess> kind = p.info->matrices
+                                                 ? (w == p.vector ? std::optional(p.pattern->access) : std::nullopt)
+                                                 : scalar_access(p.info->store, bytes);
     if (!kind) {
       if (p.info->matrices) break;  // ldmatrix rows cannot be split
       continue;
@@ -177,9 +179,12 @@ std::vector<std::int64_t> padding_rows(const Layout& base) {
     std::int64_t inner = 0;
     for (std::size_t j = 0; j < shape.size() && splits; ++j) {
       const std::int64_t s = stride[j].value, e = shape[j].value;
-      if (s < 0) splits = false;
-      else if (s < r) inner += (e - 1) * s;
-      else if (s % r != 0) splits = false;
+      if (s < 0)
+        splits = false;
+      else if (s < r)
+        inner += (e - 1) * s;
+      else if (s % r != 0)
+        splits = false;
     }
     if (splits && inner < r && std::find(rows.begin(), rows.end(), r) == rows.end()) rows.push_back(r);
   }
@@ -188,9 +193,10 @@ std::vector<std::int64_t> padding_rows(const Layout& base) {
 }
 
 Layout padded(const Layout& base, std::int64_t row, std::int64_t pad) {
-  return Layout{base.shape, transform_leaf(base.stride, [&](Int s) {
-                  return s.value >= row ? Int{checked_mul(s.value / row, row + pad, "a padded stride"), s.is_static} : s;
-                })};
+  return Layout{
+      base.shape, transform_leaf(base.stride, [&](Int s) {
+        return s.value >= row ? Int{checked_mul(s.value / row, row + pad, "a padded stride"), s.is_static} : s;
+      })};
 }
 
 auto rank_key(const SearchCandidate& c) {
@@ -207,7 +213,8 @@ SearchResult search_swizzles(const Layout& base, std::int64_t elem_bits, const s
   if (patterns.empty()) throw Error("the search needs at least one access pattern");
   const std::int64_t tile = size(base).value, footprint = cosize(base).value;
   if (tile > kMaxTileElements || footprint > kMaxTileElements)
-    throw Error(fmt::format("the tile spans {} elements; the search takes tiles of at most {}", footprint, kMaxTileElements));
+    throw Error(
+        fmt::format("the tile spans {} elements; the search takes tiles of at most {}", footprint, kMaxTileElements));
   // Every candidate replays every lane: the lanes in all bound the work and the memory.
   std::int64_t lanes = 0;
   for (const auto& p : patterns) lanes = checked_add(lanes, std::max<std::int64_t>(size(p.lanes).value, 0), "lanes");
@@ -231,7 +238,8 @@ SearchResult search_swizzles(const Layout& base, std::int64_t elem_bits, const s
   consider(result.base);
   if (options.swizzles)
     for (const Swizzle& sw : candidate_swizzles(footprint))
-      consider(evaluate_candidate(prepared, OffsetMap{sw, 0, 0}, ComposedLayout{sw, static_int(0), base, {}}, elem_bits));
+      consider(
+          evaluate_candidate(prepared, OffsetMap{sw, 0, 0}, ComposedLayout{sw, static_int(0), base, {}}, elem_bits));
   if (options.padding) {
     std::int64_t unit = 1;  // elements: the widest access stays aligned after a padded row
     for (const auto& p : prepared) unit = std::max(unit, p.vector);

@@ -163,7 +163,8 @@ std::vector<ThreadAccesses> thread_accesses(const std::vector<ThreadPartition>& 
     // slicing moves the pointer by the unswizzled offset. Over Sw o offset o L
     // the slice keeps the offset in the layout and the pointer moves by the
     // swizzled one (swizzle_layout.hpp's slice_and_offset).
-    t.origin = model.swizzle && !model.swizzled_pointer ? dynamic_int(t.offsets.empty() ? 0 : t.offsets.front()) : p.origin;
+    t.origin =
+        model.swizzle && !model.swizzled_pointer ? dynamic_int(t.offsets.empty() ? 0 : t.offsets.front()) : p.origin;
     partition_coordinates(p.coord_layout, p.coord_origin, t);
     apply_predicate(bound, t);
     t.vector = contiguous_vector(t.offsets, model.max_vector);

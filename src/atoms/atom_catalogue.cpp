@@ -42,9 +42,12 @@ Atom load(const atoms_data::RawAtom& raw) {
   a.origin = raw.origin;
   if (std::string_view(raw.kind) == "mma") {
     a.kind = Atom::Kind::Mma;
-    a.mma = {raw.name, parse(raw.shape_mnk, raw.name, "Shape_MNK").as_int_tuple(),
-             parse_layout(raw.thr_id, raw.name, "ThrID"), parse_layout(raw.layout0, raw.name, "ALayout"),
-             parse_layout(raw.layout1, raw.name, "BLayout"), parse_layout(raw.layout2, raw.name, "CLayout")};
+    a.mma = {raw.name,
+             parse(raw.shape_mnk, raw.name, "Shape_MNK").as_int_tuple(),
+             parse_layout(raw.thr_id, raw.name, "ThrID"),
+             parse_layout(raw.layout0, raw.name, "ALayout"),
+             parse_layout(raw.layout1, raw.name, "BLayout"),
+             parse_layout(raw.layout2, raw.name, "CLayout")};
   } else {
     a.kind = Atom::Kind::Copy;
     a.copy = {raw.name, parse_layout(raw.thr_id, raw.name, "ThrID"), parse_layout(raw.layout0, raw.name, "SrcLayout"),
@@ -137,7 +140,8 @@ namespace {
 // Each atom parsed on its first use, once even when threads ask together: a
 // command that names one atom parses its five layouts, not the 2,752 atoms'.
 struct LoadedAtoms {
-  std::unique_ptr<std::unique_ptr<const Atom>[]> atoms = std::make_unique<std::unique_ptr<const Atom>[]>(atoms_data::kAtomCount);
+  std::unique_ptr<std::unique_ptr<const Atom>[]> atoms =
+      std::make_unique<std::unique_ptr<const Atom>[]>(atoms_data::kAtomCount);
   std::unique_ptr<std::once_flag[]> once = std::make_unique<std::once_flag[]>(atoms_data::kAtomCount);
 };
 
@@ -191,9 +195,9 @@ namespace {
 void as_unsigned_copy(Spelling& s) {
   if ((s.base != "UNIVERSALCOPY" && !s.base.starts_with("SM80_CP_ASYNC")) || s.args.empty()) return;
   static const std::pair<std::string_view, std::string_view> kWidths[] = {
-      {"FLOAT", "UINT32_T"},   {"TFLOAT32_T", "UINT32_T"}, {"INT32_T", "UINT32_T"}, {"INT", "UINT32_T"},
-      {"DOUBLE", "UINT64_T"},  {"INT64_T", "UINT64_T"},   {"HALF_T", "UINT16_T"},  {"BFLOAT16_T", "UINT16_T"},
-      {"INT16_T", "UINT16_T"}, {"INT8_T", "UINT8_T"},     {"FLOAT_E4M3_T", "UINT8_T"}, {"FLOAT_E5M2_T", "UINT8_T"}};
+      {"FLOAT", "UINT32_T"},   {"TFLOAT32_T", "UINT32_T"}, {"INT32_T", "UINT32_T"},     {"INT", "UINT32_T"},
+      {"DOUBLE", "UINT64_T"},  {"INT64_T", "UINT64_T"},    {"HALF_T", "UINT16_T"},      {"BFLOAT16_T", "UINT16_T"},
+      {"INT16_T", "UINT16_T"}, {"INT8_T", "UINT8_T"},      {"FLOAT_E4M3_T", "UINT8_T"}, {"FLOAT_E5M2_T", "UINT8_T"}};
   for (std::string& arg : s.args)
     for (const auto& [type, word] : kWidths)
       if (arg == type) arg = word;
@@ -228,7 +232,8 @@ std::vector<std::string> similar_atom_names(std::string_view name, std::size_t n
     const std::string u = upper(candidate);
     // Lengths further apart than `near` are no misspelling: the distance is not worth its quadratic time.
     const std::size_t apart = u.size() > key.size() ? u.size() - key.size() : key.size() - u.size();
-    ranked.push_back({!key.empty() && u.find(key) != std::string::npos, apart > near ? apart : edit_distance(key, u), candidate});
+    ranked.push_back(
+        {!key.empty() && u.find(key) != std::string::npos, apart > near ? apart : edit_distance(key, u), candidate});
   }
   std::stable_sort(ranked.begin(), ranked.end(), [](const Ranked& x, const Ranked& y) {
     return x.contains != y.contains ? x.contains : x.distance < y.distance;
@@ -287,11 +292,12 @@ namespace {
 
 // C++ value types and the letters CuTe's atom names spell them with.
 constexpr std::array<std::pair<std::string_view, std::string_view>, 22> kTypeLetters{{
-    {"HALF_T", "F16"}, {"BFLOAT16_T", "BF16"}, {"TFLOAT32_T", "TF32"}, {"FLOAT", "F32"}, {"DOUBLE", "F64"},
-    {"FLOAT_E4M3_T", "E4M3"}, {"FLOAT_E5M2_T", "E5M2"}, {"FLOAT_E2M1_T", "E2M1"}, {"FLOAT_E3M2_T", "E3M2"},
-    {"FLOAT_E2M3_T", "E2M3"}, {"FLOAT_UE8M0_T", "UE8M0"}, {"FLOAT_UE4M3_T", "UE4M3"}, {"INT8_T", "S8"},
-    {"UINT8_T", "U8"}, {"INT16_T", "S16"}, {"UINT16_T", "U16"}, {"INT32_T", "S32"}, {"UINT32_T", "U32"},
-    {"INT64_T", "S64"}, {"UINT64_T", "U64"}, {"UINT128_T", "U128"}, {"INT4_T", "S4"},
+    {"HALF_T", "F16"},        {"BFLOAT16_T", "BF16"},   {"TFLOAT32_T", "TF32"},     {"FLOAT", "F32"},
+    {"DOUBLE", "F64"},        {"FLOAT_E4M3_T", "E4M3"}, {"FLOAT_E5M2_T", "E5M2"},   {"FLOAT_E2M1_T", "E2M1"},
+    {"FLOAT_E3M2_T", "E3M2"}, {"FLOAT_E2M3_T", "E2M3"}, {"FLOAT_UE8M0_T", "UE8M0"}, {"FLOAT_UE4M3_T", "UE4M3"},
+    {"INT8_T", "S8"},         {"UINT8_T", "U8"},        {"INT16_T", "S16"},         {"UINT16_T", "U16"},
+    {"INT32_T", "S32"},       {"UINT32_T", "U32"},      {"INT64_T", "S64"},         {"UINT64_T", "U64"},
+    {"UINT128_T", "U128"},    {"INT4_T", "S4"},
 }};
 
 // How many letters at the front of `rest` spell one type as atom names do

@@ -15,8 +15,9 @@ namespace layoutx {
 namespace {
 
 std::string mma_atom_text(const MmaAtom& a, Notation n) {
-  return fmt::format("MMA_Atom\n  ThrID:      {}\n  Shape_MNK:  {}\n  LayoutA_TV: {}\n  LayoutB_TV: {}\n  LayoutC_TV: {}",
-                     to_text(a.thr_id, n), to_text(a.shape_mnk, n), to_text(a.a, n), to_text(a.b, n), to_text(a.c, n));
+  return fmt::format(
+      "MMA_Atom\n  ThrID:      {}\n  Shape_MNK:  {}\n  LayoutA_TV: {}\n  LayoutB_TV: {}\n  LayoutC_TV: {}",
+      to_text(a.thr_id, n), to_text(a.shape_mnk, n), to_text(a.a, n), to_text(a.b, n), to_text(a.c, n));
 }
 
 // An MMA atom by name (MMA_Atom<Op>).
@@ -35,8 +36,8 @@ struct CopyOpObject : ValueObject {
   explicit CopyOpObject(CopyAtom a) : atom(std::move(a)) {}
   std::string type_name() const override { return "Copy_Traits"; }
   std::string print(Notation n) const override {
-    return fmt::format("Copy_Traits\n  ThrID:     {}\n  SrcLayout: {}\n  DstLayout: {}\n  RefLayout: {}", to_text(atom.thr_id, n),
-                       to_text(atom.src, n), to_text(atom.dst, n), to_text(atom.ref, n));
+    return fmt::format("Copy_Traits\n  ThrID:     {}\n  SrcLayout: {}\n  DstLayout: {}\n  RefLayout: {}",
+                       to_text(atom.thr_id, n), to_text(atom.src, n), to_text(atom.dst, n), to_text(atom.ref, n));
   }
 };
 
@@ -76,7 +77,8 @@ struct ThrMmaObject : ValueObject {
   std::shared_ptr<const TiledMmaObject> tiled;
   Int thread;
   IntTuple vmnk;  // ThrLayoutVMNK.get_flat_coord(t)
-  ThrMmaObject(std::shared_ptr<const TiledMmaObject> m, Int t, IntTuple c) : tiled(std::move(m)), thread(t), vmnk(std::move(c)) {}
+  ThrMmaObject(std::shared_ptr<const TiledMmaObject> m, Int t, IntTuple c)
+      : tiled(std::move(m)), thread(t), vmnk(std::move(c)) {}
   std::string type_name() const override { return "ThrMMA"; }
   std::string print(Notation n) const override {
     return fmt::format("ThrMMA\n  Thr VMNK: {}\n{}", to_text(vmnk, n), tiled->print(n));
@@ -119,7 +121,8 @@ struct Args {
     throw Error(fmt::format("takes {} argument{}, got {}", want, hi == 1 ? "" : "s", c.args.size()));
   }
   void no_template_args() const {
-    if (!c.template_args.empty()) throw Error(fmt::format("{} takes no template arguments (write {}(...))", c.name, c.name));
+    if (!c.template_args.empty())
+      throw Error(fmt::format("{} takes no template arguments (write {}(...))", c.name, c.name));
   }
   const TiledMma& mma(std::size_t i) const {
     if (const auto* o = object_of<TiledMmaObject>(c.args.at(i))) return o->mma;
@@ -132,7 +135,10 @@ struct Args {
   Layout layout(std::size_t i) const {
     const Value& v = c.args.at(i);
     if (v.kind == Value::Kind::Composed)
-      throw ArgumentError(i, fmt::format("{} of a swizzled layout is not supported: CuTe has no coordinate tensor of a ComposedLayout (make_coord_tensor does not compile; a swizzled tensor is partitioned through its smem pointer); partition its inner layout", c.name));
+      throw ArgumentError(i, fmt::format("{} of a swizzled layout is not supported: CuTe has no coordinate tensor of a "
+                                         "ComposedLayout (make_coord_tensor does not compile; a swizzled tensor is "
+                                         "partitioned through its smem pointer); partition its inner layout",
+                                         c.name));
     if (auto l = v.as_plain_layout()) return *l;
     throw ArgumentError(i, fmt::format("expected a layout (or a shape), got {}", described(v)));
   }
@@ -158,10 +164,12 @@ Value make_tiled_mma_value(const ExtensionCall& c) {
   a.expect(1, 3);
   a.no_template_args();
   const auto* atom = object_of<MmaAtomObject>(c.args[0]);
-  if (!atom) throw ArgumentError(0, fmt::format("expected an MMA atom (such as SM80_16x8x16_F16F16F16F16_TN), got {}",
-                                                a.described(c.args[0])));
-  const Layout thr = c.args.size() > 1 ? a.layout(1) : make_layout(IntTuple::tuple({static_int(1), static_int(1), static_int(1)}),
-                                                                    IntTuple::tuple({static_int(0), static_int(0), static_int(0)}));
+  if (!atom)
+    throw ArgumentError(
+        0, fmt::format("expected an MMA atom (such as SM80_16x8x16_F16F16F16F16_TN), got {}", a.described(c.args[0])));
+  const Layout thr = c.args.size() > 1 ? a.layout(1)
+                                       : make_layout(IntTuple::tuple({static_int(1), static_int(1), static_int(1)}),
+                                                     IntTuple::tuple({static_int(0), static_int(0), static_int(0)}));
   std::vector<Tiler> perm;
   std::vector<Value> perm_modes;
   if (c.args.size() > 2) {
@@ -170,7 +178,8 @@ Value make_tiled_mma_value(const ExtensionCall& c) {
     for (const Value& m : perm_modes) {
       const auto t = as_tiler(m);
       if (!t || t->kind == Tiler::Kind::Tuple)
-        throw ArgumentError(2, fmt::format("each mode of a permutation is a layout, an extent or _, not {}", a.described(m)));
+        throw ArgumentError(
+            2, fmt::format("each mode of a permutation is a layout, an extent or _, not {}", a.described(m)));
       perm.push_back(*t);
     }
   }
@@ -189,11 +198,14 @@ Value make_tiled_copy_value(const ExtensionCall& c) {
     return tiled_copy_value(make_tiled_copy(atom->atom, atom->bits, a.layout(1), val, c.diag));
   }
   if (c.template_args.size() != 1)
-    throw Error("takes the element type as its template argument, as in make_tiled_copy<half_t>(op, thr, val) "
-                "(CuTe's Copy_Atom<op, half_t>)");
+    throw Error(
+        "takes the element type as its template argument, as in make_tiled_copy<half_t>(op, thr, val) "
+        "(CuTe's Copy_Atom<op, half_t>)");
   const auto* op = object_of<CopyOpObject>(c.args[0]);
-  if (!op) throw ArgumentError(0, fmt::format("expected a copy operation (such as SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>), got {}",
-                                              a.described(c.args[0])));
+  if (!op)
+    throw ArgumentError(0,
+                        fmt::format("expected a copy operation (such as SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>), got {}",
+                                    a.described(c.args[0])));
   const std::int64_t bits = c.template_args[0];
   if (bits < 1 || bits > 1024) throw Error(fmt::format("an element of {} bits is not a value type", bits));
   const Layout thr = a.layout(1);
@@ -242,7 +254,8 @@ ThreadView<TiledMma> mma_view(const Args& a) {
   }
   a.expect(2, 3);
   if (a.c.args.size() == 2)
-    throw ArgumentError(0, fmt::format("expected a thread's slice (tiled_mma.get_slice(t)), got {}", a.described(a.c.args[0])));
+    throw ArgumentError(
+        0, fmt::format("expected a thread's slice (tiled_mma.get_slice(t)), got {}", a.described(a.c.args[0])));
   return {a.mma(0), a.integer(1), 2};
 }
 
@@ -253,7 +266,8 @@ ThreadView<TiledCopy> copy_view(const Args& a) {
   }
   a.expect(2, 3);
   if (a.c.args.size() == 2)
-    throw ArgumentError(0, fmt::format("expected a thread's slice (tiled_copy.get_slice(t)), got {}", a.described(a.c.args[0])));
+    throw ArgumentError(
+        0, fmt::format("expected a thread's slice (tiled_copy.get_slice(t)), got {}", a.described(a.c.args[0])));
   return {a.copy(0), a.integer(1), 2};
 }
 
@@ -290,21 +304,24 @@ Layout fragment_model(const AnyLayout& l) {
 // (MakeTensor<GMMA::smem_desc<Major>>).
 Value gmma_descriptor_tensor(const TiledMma& mma, char which, const Tensor& part, Diagnostics& diag) {
   if (part.iterator.memory != Memory::Shared)
-    throw Error(fmt::format("static_assert: Expected SMEM Tensor to construct a GMMA Desc Tensor: {} reads {} from "
-                            "shared memory, not from {}",
-                            mma.atom.name, which, part.print(diag.notation())));
+    throw Error(
+        fmt::format("static_assert: Expected SMEM Tensor to construct a GMMA Desc Tensor: {} reads {} from "
+                    "shared memory, not from {}",
+                    mma.atom.name, which, part.print(diag.notation())));
   const auto* plain = std::get_if<Layout>(&part.layout);
   if (!plain)
-    throw Error(fmt::format("GMMA's layout_type reads the swizzle from the shared-memory pointer; {} has it in its "
-                            "layout (build the layout from GMMA::Layout_*_Atom<T>, whose swizzle make_tensor moves "
-                            "into the pointer)",
-                            part.print(diag.notation())));
+    throw Error(
+        fmt::format("GMMA's layout_type reads the swizzle from the shared-memory pointer; {} has it in its "
+                    "layout (build the layout from GMMA::Layout_*_Atom<T>, whose swizzle make_tensor moves "
+                    "into the pointer)",
+                    part.print(diag.notation())));
   const std::vector<int> bits = mma_operand_bits(mma.atom.name);
   const int want = bits.empty() ? part.iterator.bits : bits[which == 'A' ? 1 : 2];
   if (want != part.iterator.bits)
-    throw Error(fmt::format("static_assert: Expecting ValType{} type: {} takes {}-bit elements, the tensor holds "
-                            "{}-bit ones",
-                            which, mma.atom.name, want, part.iterator.bits));
+    throw Error(
+        fmt::format("static_assert: Expecting ValType{} type: {} takes {}-bit elements, the tensor holds "
+                    "{}-bit ones",
+                    which, mma.atom.name, want, part.iterator.bits));
   Iterator it;
   it.memory = Memory::GmmaDescriptor;
   it.bits = 64;
@@ -326,9 +343,10 @@ auto mma_fragment(MmaFragment f, MmaPartition partition, SwizzledMmaPartition sw
       return gmma_descriptor_tensor(v.tiled, which, as_tensor(part), c.diag);
     }
     const auto* composed = std::get_if<ComposedLayout>(&t.layout);
-    const Layout l = composed ? make_fragment(v.tiled, "?ABC"[operand],
-                                              fragment_model(swizzled(v.tiled, v.thread, *composed, c.diag).layout), c.diag)
-                              : f(v.tiled, v.thread, plain_layout(t, c.name), c.diag);
+    const Layout l = composed
+                         ? make_fragment(v.tiled, "?ABC"[operand],
+                                         fragment_model(swizzled(v.tiled, v.thread, *composed, c.diag).layout), c.diag)
+                         : f(v.tiled, v.thread, plain_layout(t, c.name), c.diag);
     if (v.tensor_at == 2) return Value::of(l);
     const std::vector<int> bits = mma_operand_bits(v.tiled.atom.name);
     if (bits.empty()) throw Error(fmt::format("the value types of {} are not known to layoutx", v.tiled.atom.name));
@@ -375,8 +393,11 @@ Value retile_value(const ExtensionCall& c) {
   a.no_template_args();
   a.expect(2, 2);
   const auto* thr = object_of<ThrCopyObject>(c.args[0]);
-  if (!thr) throw ArgumentError(0, fmt::format("expected a thread's slice (tiled_copy.get_slice(t)), got {}", a.described(c.args[0])));
-  if (c.args[1].kind != Value::Kind::Tensor) throw ArgumentError(1, fmt::format("expected a tensor, got {}", a.described(c.args[1])));
+  if (!thr)
+    throw ArgumentError(
+        0, fmt::format("expected a thread's slice (tiled_copy.get_slice(t)), got {}", a.described(c.args[0])));
+  if (c.args[1].kind != Value::Kind::Tensor)
+    throw ArgumentError(1, fmt::format("expected a tensor, got {}", a.described(c.args[1])));
   const Tensor& t = as_tensor(c.args[1]);
   return tensor_value(t.iterator, retile(thr->tiled->copy, plain_layout(t, c.name), c.diag));
 }
@@ -438,7 +459,8 @@ Value tile_size_value(const ExtensionCall& c) {
   const Args a{c};
   a.expect(1, 1);
   const char* usage = "takes the mode as its template argument: tile_size<0>(x) for M, <1> for N (<2> for an MMA's K)";
-  if (const auto* m = object_of<TiledMmaObject>(c.args[0])) return Value::of(tile_size(m->mma, static_cast<int>(mode_index(c, 3, usage))));
+  if (const auto* m = object_of<TiledMmaObject>(c.args[0]))
+    return Value::of(tile_size(m->mma, static_cast<int>(mode_index(c, 3, usage))));
   const TiledCopy& copy = a.copy(0);
   const std::int64_t modes = copy.tiler_mn.is_leaf() ? 1 : copy.tiler_mn.rank();
   const std::int64_t i = mode_index(c, modes, usage);
@@ -506,8 +528,9 @@ std::vector<std::string_view> template_arguments(std::string_view args) {
 std::optional<MmaAtom> mma_operation(std::string_view op) {
   const auto [base, args] = operation_parts(op);
   if (base == "UniversalFMA")
-    return MmaAtom{std::string(op), IntTuple::tuple({static_int(1), static_int(1), static_int(1)}), one_thread(),
-                   single_value(), single_value(), single_value()};
+    return MmaAtom{std::string(op), IntTuple::tuple({static_int(1), static_int(1), static_int(1)}),
+                   one_thread(),    single_value(),
+                   single_value(),  single_value()};
   const Atom* atom = find_atom(op);
   if (!atom || atom->kind != Atom::Kind::Mma) return std::nullopt;
   MmaAtom mma = atom->mma;
@@ -519,7 +542,6 @@ std::optional<MmaAtom> mma_operation(std::string_view op) {
   if (majors.size() > 1) mma.major_b = majors[1];
   return mma;
 }
-
 
 // Copy_Traits<UniversalCopy<S, D = S>>, which CuTe defines for any types: one
 // thread moving one S, the layouts in bits ((_1,sizeof_bits<S>):(_0,_1)).
@@ -562,7 +584,8 @@ Value copy_atom_named(std::string_view args) {
     depth += args[i] == '<' ? 1 : args[i] == '>' ? -1 : 0;
     if (args[i] == ',' && depth == 0) comma = i;
   }
-  if (comma == std::string_view::npos) throw Error("Copy_Atom takes the operation and the element type: Copy_Atom<Op, T>");
+  if (comma == std::string_view::npos)
+    throw Error("Copy_Atom takes the operation and the element type: Copy_Atom<Op, T>");
   const std::string_view op = args.substr(0, comma), type = args.substr(comma + 1);
   auto atom = copy_operation(op);
   if (!atom) throw Error(fmt::format("Copy_Atom<{}>: {} is no copy operation layoutx knows", args, op));

@@ -7,14 +7,14 @@
 namespace layoutx::atoms_data {
 
 struct RawAtom {
-  const char* kind;       // "mma" or "copy"
+  const char* kind;  // "mma" or "copy"
   const char* name;
   const char* shape_mnk;  // MMA: Shape_MNK; copy: ""
   const char* thr_id;
-  const char* layout0;    // MMA: ALayout; copy: SrcLayout (bits)
-  const char* layout1;    // MMA: BLayout; copy: DstLayout (bits)
-  const char* layout2;    // MMA: CLayout; copy: RefLayout (bits)
-  const char* origin;     // "printed by CuTe", or the trait it was derived from
+  const char* layout0;  // MMA: ALayout; copy: SrcLayout (bits)
+  const char* layout1;  // MMA: BLayout; copy: DstLayout (bits)
+  const char* layout2;  // MMA: CLayout; copy: RefLayout (bits)
+  const char* origin;   // "printed by CuTe", or the trait it was derived from
 };
 
 extern const RawAtom kAtoms[];

@@ -15,7 +15,8 @@ namespace {
 std::string element_widths(std::int64_t row_bits) {
   std::string s;
   for (std::int64_t w = 8; w <= row_bits && w <= 64; w *= 2)
-    if (row_bits % w == 0) s += (s.empty() ? "" : (w * 2 <= std::min<std::int64_t>(row_bits, 64) ? ", " : " or ")) + std::to_string(w);
+    if (row_bits % w == 0)
+      s += (s.empty() ? "" : (w * 2 <= std::min<std::int64_t>(row_bits, 64) ? ", " : " or ")) + std::to_string(w);
   return s.empty() ? "1" : s;
 }
 
@@ -31,8 +32,10 @@ CopyElements copy_elements(const CopyAtom& atom, int bits, Diagnostics& diag) {
   if (bits < 1 || row_bits % bits != 0)
     throw Error(fmt::format("{} moves rows of {} bits; an element of {} bits does not divide them (try {})", atom.name,
                             row_bits, bits, element_widths(row_bits)));
-  CopyElements e{recast_layout(atom.src, 1, bits, diag), recast_layout(atom.dst, 1, bits, diag),
-                 recast_layout(atom.ref, 1, bits, diag), {}};
+  CopyElements e{recast_layout(atom.src, 1, bits, diag),
+                 recast_layout(atom.dst, 1, bits, diag),
+                 recast_layout(atom.ref, 1, bits, diag),
+                 {}};
   // Enough rows for every element the layouts reach (a tensor-memory copy
   // may leave the end of its last row unused).
   const std::int64_t cols = row_bits / bits, elements = cosize(e.ref).value;

@@ -16,7 +16,8 @@ Layout plain_option_layout(const Value& v, const char* option, Notation n) {
 }
 
 IntTuple tuple_option(const Value& v, const char* option, Notation n) {
-  if (!v.is_int_tuple()) throw Error(fmt::format("{} needs integers such as (1000,1000), got {} {}", option, a_kind_name(v), to_text(v, n)));
+  if (!v.is_int_tuple())
+    throw Error(fmt::format("{} needs integers such as (1000,1000), got {} {}", option, a_kind_name(v), to_text(v, n)));
   return v.as_int_tuple();
 }
 
@@ -31,7 +32,8 @@ char operand_letter(const std::string& text, bool mma) {
 }
 
 std::string partitioner_name(const Atom& atom, char operand) {
-  return fmt::format("partition_{} of {} {}", operand, atom.kind == Atom::Kind::Mma ? "TiledMMA" : "TiledCopy", atom.name);
+  return fmt::format("partition_{} of {} {}", operand, atom.kind == Atom::Kind::Mma ? "TiledMMA" : "TiledCopy",
+                     atom.name);
 }
 
 }  // namespace
@@ -49,9 +51,11 @@ std::string partition_option_problem(const PartitionOptionTexts& o) {
 const Atom& partition_atom(const PartitionOptionTexts& o) {
   const std::string& name = o.mma.empty() ? o.copy : o.mma;
   const Atom* atom = find_atom(name);
-  if (!atom) throw Error(fmt::format("no atom is called '{}' (layoutx atom --list FILTER lists the catalogue)", excerpt(name)));
+  if (!atom)
+    throw Error(fmt::format("no atom is called '{}' (layoutx atom --list FILTER lists the catalogue)", excerpt(name)));
   if ((atom->kind == Atom::Kind::Mma) != !o.mma.empty())
-    throw Error(fmt::format("{} is {} atom; give it to {}", atom->name, atom->kind == Atom::Kind::Mma ? "an MMA" : "a copy",
+    throw Error(fmt::format("{} is {} atom; give it to {}", atom->name,
+                            atom->kind == Atom::Kind::Mma ? "an MMA" : "a copy",
                             atom->kind == Atom::Kind::Mma ? "--mma" : "--copy"));
   return *atom;
 }
@@ -61,8 +65,8 @@ std::string count_problem(const std::optional<Value>& counts, const char* option
   if (!l) return "";  // no layout: partition_tile names the problem
   for (const Int& count : leaves(l->shape))
     if (count.value <= 0)
-      return fmt::format("{} counts atoms, threads or values along each mode: {} in {} is not positive", option, count.value,
-                         to_text(l->shape, n));
+      return fmt::format("{} counts atoms, threads or values along each mode: {} in {} is not positive", option,
+                         count.value, to_text(l->shape, n));
   return "";
 }
 
@@ -74,12 +78,14 @@ TilePartition partition_tile(const Atom& atom, const Value& tensor, const Partit
   if (atom.kind == Atom::Kind::Mma) {
     const Layout atom_layout = v.atoms ? plain_option_layout(*v.atoms, "--atoms", n)
                                        : make_layout(IntTuple::tuple({static_int(1), static_int(1), static_int(1)}));
-    p.mma = make_tiled_mma(atom.mma, atom_layout, v.permute ? permutation_modes(*v.permute, n) : std::vector<Tiler>{}, diag);
+    p.mma = make_tiled_mma(atom.mma, atom_layout, v.permute ? permutation_modes(*v.permute, n) : std::vector<Tiler>{},
+                           diag);
   } else {
-    p.copy = make_tiled_copy(atom.copy, v.bits, plain_option_layout(*v.thr, "--thr", n), plain_option_layout(*v.val, "--val", n),
-                             diag);
+    p.copy = make_tiled_copy(atom.copy, v.bits, plain_option_layout(*v.thr, "--thr", n),
+                             plain_option_layout(*v.val, "--val", n), diag);
   }
-  t.request = PartitionRequest{require_layout(tensor, "partition", n), std::nullopt, v.tile_coord, std::nullopt, v.thread, v.bits};
+  t.request = PartitionRequest{
+      require_layout(tensor, "partition", n), std::nullopt, v.tile_coord, std::nullopt, v.thread, v.bits};
   if (v.tile) t.request.tile = tuple_option(*v.tile, "--tile", n);
   if (v.problem) t.request.problem = tuple_option(*v.problem, "--problem", n);
   t.answer = partition_threads(p, t.request, diag);

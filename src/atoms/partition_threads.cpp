@@ -14,7 +14,6 @@ namespace {
 // Every thread's partition is held at once: past this many, one thread at a time.
 constexpr std::int64_t kMaxListedThreads = 1 << 16;
 
-
 // The modes of the CTA tile (M,N,K) an MMA operand keeps: local_tile's
 // projections Step<_1,X,_1> (A), Step<X,_1,_1> (B), Step<_1,_1,X> (C).
 std::vector<int> operand_modes(const Partitioner& p) {
@@ -51,7 +50,8 @@ TensorSlice cta_tile(const Partitioner& p, const PartitionRequest& r, const Layo
   if (!r.tile) return {l, origin};
   const std::vector<int> modes = operand_modes(p);
   std::vector<Value> extents;
-  for (const IntTuple& e : r.tile->is_leaf() ? std::vector<IntTuple>{*r.tile} : r.tile->elems()) extents.push_back(Value::of(e));
+  for (const IntTuple& e : r.tile->is_leaf() ? std::vector<IntTuple>{*r.tile} : r.tile->elems())
+    extents.push_back(Value::of(e));
   if (p.mma && extents.size() != 3)
     throw Error(fmt::format("an MMA's CTA tile has three modes (M,N,K), not {}", to_text(*r.tile, n)));
   std::vector<Value> coord = tuple_elements(*r.tile_coord);
@@ -61,8 +61,8 @@ TensorSlice cta_tile(const Partitioner& p, const PartitionRequest& r, const Layo
   extents = projected(extents, modes);
   coord = projected(coord, modes);
   if (static_cast<int>(extents.size()) != l.shape.rank())
-    throw Error(fmt::format("the tile covers {} modes; the tensor {} has {}", extents.size(), to_text(l, n),
-                            l.shape.rank()));
+    throw Error(
+        fmt::format("the tile covers {} modes; the tensor {} has {}", extents.size(), to_text(l, n), l.shape.rank()));
   std::vector<Tiler> tiler;
   for (const Value& e : extents) {
     if (e.kind != Value::Kind::Integer)
@@ -140,8 +140,12 @@ PartitionAnswer partition_threads(const Partitioner& p, const PartitionRequest& 
     const Int thread = dynamic_int(t);
     const TensorSlice data = partition_of(p, thread, tile.layout, diag);
     const TensorSlice coord = partition_of(p, thread, coords.layout, diag);
-    ThreadPartition part{thread, data.layout, coordinate_sum(tile.origin, data.origin).value(), coord.layout,
-                         coordinate_sum(coords.origin, coord.origin), std::nullopt};
+    ThreadPartition part{thread,
+                         data.layout,
+                         coordinate_sum(tile.origin, data.origin).value(),
+                         coord.layout,
+                         coordinate_sum(coords.origin, coord.origin),
+                         std::nullopt};
     if (p.mma && a.no_fragment.empty()) {
       try {
         part.fragment = fragment_of(p, thread, tile.layout, diag);

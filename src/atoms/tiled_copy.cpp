@@ -48,9 +48,10 @@ Layout tile_to_thread_values(const TiledCopy& copy, const Layout& tiled, const L
 
 Layout tidfrg(const TiledCopy& copy, const Layout& l, const Layout& target, Diagnostics& diag) {
   if (modes(l.shape) < modes(copy.tiler_mn))
-    throw Error(fmt::format("static_assert(rank(tensor) >= rank(Tiler_MN)): rank of tensor to be partitioned too small: "
-                            "{} against the tile {}",
-                            to_text(l, diag.notation()), to_text(copy.tiler_mn, diag.notation())));
+    throw Error(
+        fmt::format("static_assert(rank(tensor) >= rank(Tiler_MN)): rank of tensor to be partitioned too small: "
+                    "{} against the tile {}",
+                    to_text(l, diag.notation()), to_text(copy.tiler_mn, diag.notation())));
   const Layout tiled = zipped_divide(l, shape_tiler(copy.tiler_mn), diag);
   return tile_to_thread_values(copy, tiled, ref_to_target(copy, target, diag), diag);
 }
@@ -74,10 +75,10 @@ void require_thread_per_value_row(const TiledCopy& copy, Notation n) {
       {"Src", &copy.values.src}, {"Dst", &copy.values.dst}, {"Ref", &copy.values.ref}};
   for (const auto& [which, l] : layouts)
     if (product(l->shape[0]).value != threads.value)
-      throw Error(fmt::format("CopyOperation is not valid for {} of ValType: {} recast to {}-bit values is {}, with {} "
-                              "threads where the atom has {}",
-                              which, copy.atom.name, copy.bits, to_text(*l, n), to_text(product(l->shape[0]), n),
-                              to_text(threads, n)));
+      throw Error(fmt::format(
+          "CopyOperation is not valid for {} of ValType: {} recast to {}-bit values is {}, with {} "
+          "threads where the atom has {}",
+          which, copy.atom.name, copy.bits, to_text(*l, n), to_text(product(l->shape[0]), n), to_text(threads, n)));
 }
 
 }  // namespace
@@ -95,8 +96,12 @@ Int thread_count(const TiledCopy& copy) { return product(copy.layout_tv.shape[0]
 Layout layout_S_TV(const TiledCopy& copy, Diagnostics& diag) { return layout_TV(copy, copy.values.src, diag); }
 Layout layout_D_TV(const TiledCopy& copy, Diagnostics& diag) { return layout_TV(copy, copy.values.dst, diag); }
 
-Layout tidfrg_S(const TiledCopy& copy, const Layout& l, Diagnostics& diag) { return tidfrg(copy, l, copy.values.src, diag); }
-Layout tidfrg_D(const TiledCopy& copy, const Layout& l, Diagnostics& diag) { return tidfrg(copy, l, copy.values.dst, diag); }
+Layout tidfrg_S(const TiledCopy& copy, const Layout& l, Diagnostics& diag) {
+  return tidfrg(copy, l, copy.values.src, diag);
+}
+Layout tidfrg_D(const TiledCopy& copy, const Layout& l, Diagnostics& diag) {
+  return tidfrg(copy, l, copy.values.dst, diag);
+}
 
 namespace {
 
@@ -126,8 +131,9 @@ TensorSlice partition_D(const TiledCopy& copy, Int thread, const Layout& l, Diag
 }
 
 std::string copy_atom_text(const CopyAtom& atom, int bits, const CopyElements& values, Notation n) {
-  return fmt::format("Copy_Atom\n  ThrID:        {}\n  ValLayoutSrc: {}\n  ValLayoutDst: {}\n  ValLayoutRef: {}\n  ValueType:    {}b",
-                     to_text(atom.thr_id, n), to_text(values.src, n), to_text(values.dst, n), to_text(values.ref, n), bits);
+  return fmt::format(
+      "Copy_Atom\n  ThrID:        {}\n  ValLayoutSrc: {}\n  ValLayoutDst: {}\n  ValLayoutRef: {}\n  ValueType:    {}b",
+      to_text(atom.thr_id, n), to_text(values.src, n), to_text(values.dst, n), to_text(values.ref, n), bits);
 }
 
 std::string to_text(const TiledCopy& copy, Notation n) {
@@ -164,7 +170,8 @@ Layout retile(const TiledCopy& copy, const Layout& l, Diagnostics& diag) {
   const Int atom_values = product(copy.values.ref.shape[1]);
   // (m,n) -> v_idx: the shape and order of the first V values inside TiledLayout_TV
   const Layout inverse = right_inverse(copy.layout_tv, diag.trace());
-  const Layout frg_layout_mn = upcast(composition(inverse, make_layout(copy.tiler_mn), diag), (threads * v).value, diag);
+  const Layout frg_layout_mn =
+      upcast(composition(inverse, make_layout(copy.tiler_mn), diag), (threads * v).value, diag);
   // (atom_vals,rest_vals) -> (v,m,n)
   const Layout frg_layout_v = zipped_divide(
       logical_product(make_layout(IntTuple(v)), Tiler::of(right_inverse(frg_layout_mn, diag.trace())), diag),

@@ -110,12 +110,12 @@ Layout construct_tma_gbasis(const Layout& gmem, const Layout& smem, const Layout
   // smem idx -> smem coord -> gmem mode: the longest run of smem that is also a run of gmem.
   const Layout sidx2gmode_full = coalesce(composition(cta_v_map, right_inverse(smem, diag.trace()), diag));
   const std::vector<Int> strides = leaves(sidx2gmode_full.stride);
-  const int smem_rank =
-      static_cast<int>(std::find_if(strides.begin(), strides.end(), [](Int e) { return !is_unit_basis(e); }) -
-                       strides.begin());
+  const int smem_rank = static_cast<int>(
+      std::find_if(strides.begin(), strides.end(), [](Int e) { return !is_unit_basis(e); }) - strides.begin());
   if (smem_rank == 0)
     refuse_tma("Could not find a common tile-gmem vectorization. Does the Tile select out major GMEM modes?");
-  const Layout sidx2gmode = take_modes(Layout{flatten(sidx2gmode_full.shape), flatten(sidx2gmode_full.stride)}, smem_rank);
+  const Layout sidx2gmode =
+      take_modes(Layout{flatten(sidx2gmode_full.shape), flatten(sidx2gmode_full.stride)}, smem_rank);
 
   const Layout tile_gstride = composition(gmem, sidx2gmode, diag);
   const IntTuple tma_gstride_shape = coalesce_256_shape(tile_gstride);
@@ -169,8 +169,9 @@ std::string_view tensor_map_swizzle(int bits, int base) {
     case 1: return "CU_TENSOR_MAP_SWIZZLE_32B";
     case 2: return "CU_TENSOR_MAP_SWIZZLE_64B";
     default:
-      return base == 0 ? "CU_TENSOR_MAP_SWIZZLE_128B"
-                       : base == 1 ? "CU_TENSOR_MAP_SWIZZLE_128B_ATOM_32B" : "CU_TENSOR_MAP_SWIZZLE_128B_ATOM_64B";
+      return base == 0   ? "CU_TENSOR_MAP_SWIZZLE_128B"
+             : base == 1 ? "CU_TENSOR_MAP_SWIZZLE_128B_ATOM_32B"
+                         : "CU_TENSOR_MAP_SWIZZLE_128B_ATOM_64B";
   }
 }
 
@@ -195,21 +196,23 @@ TmaDescriptorFields tma_descriptor(const Layout& gmem, const Layout& tma_gbasis,
       const std::uint64_t shape_j = as_u64(basis_get(ej.value(), gmem.shape));
       const std::uint64_t stride_j = as_u64(basis_get(ej.value(), gmem.stride));
       const std::uint64_t old_stride = stride[i];
-      stride[i] = static_cast<std::uint64_t>(gcd(static_int(static_cast<std::int64_t>(stride[i])),
-                                                 static_int(static_cast<std::int64_t>(stride_j))).value);
+      stride[i] = static_cast<std::uint64_t>(
+          gcd(static_int(static_cast<std::int64_t>(stride[i])), static_int(static_cast<std::int64_t>(stride_j))).value);
       shape[i] = stride[i] != 0 ? (shape[i] - 1) * (old_stride / stride[i]) + (shape_j - 1) * (stride_j / stride[i]) + 1
                                 : shape_j;
     }
   }
   for (int i = 0; i < kTmaMaxRank; ++i) {
     if (shape[i] < 1) refuse_tma(fmt::format("assert gmem_prob_shape[{}] >= (uint64_t(1))", i));
-    if (shape[i] > (std::uint64_t(1) << 32)) refuse_tma(fmt::format("assert gmem_prob_shape[{}] <= (uint64_t(1) << 32)", i));
+    if (shape[i] > (std::uint64_t(1) << 32))
+      refuse_tma(fmt::format("assert gmem_prob_shape[{}] <= (uint64_t(1) << 32)", i));
   }
   if (stride[0] != 1)
     refuse_tma("assert gmem_prob_stride[0] == 1 && \"Majorness of smem doesn't match majorness of gmem\"");
   for (auto& s : stride) s = s * static_cast<std::uint64_t>(type.bits) / 8;
   for (int i = 1; i < kTmaMaxRank; ++i) {
-    if (stride[i] >= (std::uint64_t(1) << 40)) refuse_tma(fmt::format("assert (gmem_prob_stride[{}]) < (uint64_t(1) << 40)", i));
+    if (stride[i] >= (std::uint64_t(1) << 40))
+      refuse_tma(fmt::format("assert (gmem_prob_stride[{}]) < (uint64_t(1) << 40)", i));
     if (stride[i] % 16 != 0) refuse_tma(fmt::format("assert (gmem_prob_stride[{}] & 0b1111) == 0", i));
   }
   std::array<std::uint64_t, kTmaMaxRank> box{1, 1, 1, 1, 1};
@@ -218,7 +221,8 @@ TmaDescriptorFields tma_descriptor(const Layout& gmem, const Layout& tma_gbasis,
   for (int i = rank - 1; mc > 1; --i) {
     if (i < 0) refuse_tma(fmt::format("the multicast size {} is larger than the box", multicast));
     const std::uint64_t b = box[i];
-    if (b % mc != 0 && mc % b != 0) refuse_tma("assert smem_box_shape[i] % multicast == 0 || multicast % smem_box_shape[i] == 0");
+    if (b % mc != 0 && mc % b != 0)
+      refuse_tma("assert smem_box_shape[i] % multicast == 0 || multicast % smem_box_shape[i] == 0");
     box[i] = (b + mc - 1) / mc;
     mc = (mc + b - 1) / b;
   }
@@ -261,8 +265,9 @@ IntTuple tma_coordinate_strides(const Layout& gmem, const Layout& tma_gbasis, co
 }  // namespace
 
 const std::vector<std::string>& tma_operations() {
-  static const std::vector<std::string> ops{"SM90_TMA_LOAD",      "SM90_TMA_LOAD_MULTICAST",       "SM90_TMA_STORE",
-                                            "SM90_TMA_REDUCE_ADD", "SM100_TMA_2SM_LOAD", "SM100_TMA_2SM_LOAD_MULTICAST"};
+  static const std::vector<std::string> ops{"SM90_TMA_LOAD",      "SM90_TMA_LOAD_MULTICAST",
+                                            "SM90_TMA_STORE",     "SM90_TMA_REDUCE_ADD",
+                                            "SM100_TMA_2SM_LOAD", "SM100_TMA_2SM_LOAD_MULTICAST"};
   return ops;
 }
 
@@ -304,8 +309,9 @@ TmaCopy make_tma_copy(const TmaCopyInput& in, Diagnostics& diag) {
   const bool two = is_two_sm(in.op);
   tma.traits.name = in.op;
   tma.traits.thr_id = two ? Layout{static_int(2), static_int(1)} : Layout{static_int(1), static_int(0)};
-  tma.traits.src = two ? Layout{IntTuple::tuple({static_int(2), nbits}), IntTuple::tuple({nbits, static_int(1)})}
-                       : Layout{IntTuple::tuple({static_int(1), nbits}), IntTuple::tuple({static_int(0), static_int(1)})};
+  tma.traits.src =
+      two ? Layout{IntTuple::tuple({static_int(2), nbits}), IntTuple::tuple({nbits, static_int(1)})}
+          : Layout{IntTuple::tuple({static_int(1), nbits}), IntTuple::tuple({static_int(0), static_int(1)})};
   tma.traits.dst = tma.traits.ref = tma.traits.src;
   const CopyElements values = copy_elements(tma.traits, type.bits, diag);
   tma.val_src = values.src;
@@ -322,11 +328,14 @@ TmaCopy make_tma_copy(const TmaCopyInput& in, Diagnostics& diag) {
   const Layout layout_t{in.multicast, static_int(tma.elements_per_tma / cluster)};
   const Layout cta_t_map = make_layout(IntTuple(in.multicast));
   const Layout layout_T = composition(inv_smem, composition(layout_t, cta_t_map, diag), diag);
-  tma.tv = Layout{IntTuple::tuple({layout_T.shape, layout_V.shape}), IntTuple::tuple({layout_T.stride, layout_V.stride})};
+  tma.tv =
+      Layout{IntTuple::tuple({layout_T.shape, layout_V.shape}), IntTuple::tuple({layout_T.stride, layout_V.stride})};
   tma.tiler = product_each(cta_v_map.shape);
   const std::int64_t atom_threads = two ? 2 : 1;
-  if (product(layout_T.shape).value % atom_threads != 0) refuse_tma("TiledCopy uses too few thrs for selected CopyAtom");
-  if (product(layout_V.shape).value % tma.elements_per_tma != 0) refuse_tma("TiledCopy uses too few vals for selected CopyAtom");
+  if (product(layout_T.shape).value % atom_threads != 0)
+    refuse_tma("TiledCopy uses too few thrs for selected CopyAtom");
+  if (product(layout_V.shape).value % tma.elements_per_tma != 0)
+    refuse_tma("TiledCopy uses too few vals for selected CopyAtom");
   if (tma.elements_per_tma % cluster != 0) refuse_tma("Static safe_div requires t % u == 0");
 
   tma.desc = tma_descriptor(in.gmem, tma.tma_gbasis, type, cluster);

@@ -29,9 +29,10 @@ bool bind_definition(Settings& s, std::string_view definition) {
   const bool a_function = std::find(functions.begin(), functions.end(), name) != functions.end();
   if (!bindable_name(name) || a_function) {
     const std::string why = name.empty() ? "a definition needs a name before '='"
-                                         : fmt::format("'{}' cannot be bound: a name is a letter followed by letters, digits "
-                                                       "or '_', and no function, type or keyword of the language",
-                                                       name);
+                                         : fmt::format(
+                                               "'{}' cannot be bound: a name is a letter followed by letters, digits "
+                                               "or '_', and no function, type or keyword of the language",
+                                               name);
     report_error(why, definition, skip_spaces(definition, 0), true);
     return false;
   }

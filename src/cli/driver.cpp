@@ -33,7 +33,7 @@ Notation notation(const Settings& s) { return Notation{.static_marks = s.dynamic
 Diagnostics diagnostics(const Settings& s) { return Diagnostics(s.strict, notation(s)); }
 
 std::vector<std::string> read_expressions(const Settings& s, const std::vector<std::string>& args, std::size_t at_most,
-                                std::string& problem) {
+                                          std::string& problem) {
   std::vector<std::string> out;
   ExpressionSource source(args, s.language.max_length);
   while (auto e = source.next()) {
@@ -105,7 +105,8 @@ Value evaluate_reporting_warnings(const Settings& s, std::string_view expr) {
   return v;
 }
 
-std::optional<Value> evaluate_option(const Settings& s, std::string_view text, const ErrorContext& shown, Diagnostics& diag) {
+std::optional<Value> evaluate_option(const Settings& s, std::string_view text, const ErrorContext& shown,
+                                     Diagnostics& diag) {
   std::optional<Value> v;
   run_reporting_errors(shown, notation(s), [&] {
     v = evaluate_input(s, text, diag);
@@ -306,9 +307,10 @@ int for_each_answer(const Settings& s, const std::vector<std::string>& expressio
 AnyLayout require_offset_layout(const Value& v, const char* command, Notation n) {
   AnyLayout l = require_layout(v, command, n);
   if (is_coordinate_layout(inner_layout(l)))
-    throw Error(fmt::format("{} works on offsets; {} maps each index to a coordinate (scaled-basis strides), not an "
-                            "offset (print, offsets and eq show its coordinates)",
-                            command, to_text(l, n)));
+    throw Error(
+        fmt::format("{} works on offsets; {} maps each index to a coordinate (scaled-basis strides), not an "
+                    "offset (print, offsets and eq show its coordinates)",
+                    command, to_text(l, n)));
   return l;
 }
 
@@ -364,7 +366,8 @@ CLI::Option* add_shape_option(CLI::App* app, std::vector<std::int64_t>& shape, c
 }
 
 void add_expressions(CLI::App* sub, std::vector<std::string>& expressions) {
-  sub->add_option("EXPR", expressions, "Expressions to evaluate; '-' reads one per line from standard input")->required();
+  sub->add_option("EXPR", expressions, "Expressions to evaluate; '-' reads one per line from standard input")
+      ->required();
 }
 
 }  // namespace layoutx::cli

@@ -24,7 +24,7 @@ class Output;
 struct Settings {
   bool dynamic = false;
   bool strict = false;
-  std::string color = "auto";  // auto | always | never
+  std::string color = "auto";            // auto | always | never
   std::vector<std::string> definitions;  // --define NAME=EXPR, bound in language.names before any command runs
   LanguageOptions language;
   GridOptions grid;
@@ -48,7 +48,7 @@ Diagnostics diagnostics(const Settings& s);
 // that one too many can be told), or at a line that cannot be used, whose
 // reason goes to `problem`.
 std::vector<std::string> read_expressions(const Settings& s, const std::vector<std::string>& args, std::size_t at_most,
-                                std::string& problem);
+                                          std::string& problem);
 
 // How a failure is shown on stderr: the text a caret goes under, the column
 // where the evaluated text starts inside it (an option's value after "KIND:"),
@@ -90,7 +90,8 @@ bool report_warnings(Diagnostics& diag, Output& to);
 
 // An expression given as an option's value: evaluated, errors reported as
 // `shown` says; nothing when it fails. Its warnings are left in `diag`.
-std::optional<Value> evaluate_option(const Settings& s, std::string_view text, const ErrorContext& shown, Diagnostics& diag);
+std::optional<Value> evaluate_option(const Settings& s, std::string_view text, const ErrorContext& shown,
+                                     Diagnostics& diag);
 
 // The loop of every command that takes EXPR...: each expression (standard
 // input's lines for '-') goes through `command` inside `run_reporting_errors`; the

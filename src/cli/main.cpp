@@ -36,7 +36,9 @@ std::string functions_footer() {
   }
   return "\nExpressions: (4,3):(3,1)  ((2,3),4):((1,2),6)  (4,3)  Sw<3,4,3> o (8,64):(64,1)\n"
          "  A o B  f<targs>(args)  L(i)  L(i,j)  L((i,j),k)  L(_,0)  LayoutLeft  LayoutRight  _\n"
-         "Functions:\n" + list + "\n\nExit status: 0 success, 1 a rejected expression, 2 a usage error.\n"
+         "Functions:\n" +
+         list +
+         "\n\nExit status: 0 success, 1 a rejected expression, 2 a usage error.\n"
          "See layoutx(1) for the full reference.\n";
 }
 
@@ -85,7 +87,8 @@ std::string unknown_option(CLI::App& app, int argc, char** argv) {
     const bool short_form = a.size() == 2 && a[0] == '-' && letter(a[1]);
     if (!long_form && !short_form) continue;
     const std::string name(a.substr(0, a.find('=')));
-    if (std::none_of(apps.begin(), apps.end(), [&](const CLI::App* x) { return x->get_option_no_throw(name) != nullptr; }))
+    if (std::none_of(apps.begin(), apps.end(),
+                     [&](const CLI::App* x) { return x->get_option_no_throw(name) != nullptr; }))
       return name;
   }
   return "";
@@ -123,13 +126,12 @@ struct Registration {
   const char* help;
 };
 constexpr Registration kCommands[] = {
-    {"eval", register_eval,
-     "Print each value in CuTe's notation"},
+    {"eval", register_eval, "Print each value in CuTe's notation"},
     {"emit", register_emit,
      "Print each value as code: its CuTe C++ type, a C++ expression, a CuTe Python DSL call; or (--triton) "
-     "Triton's linear layout attribute of a Triton encoding over --shape or of a CuTe TV layout (--smem: smem; no --shape: the layout itself over F2)"},
-    {"print", register_print,
-     "Draw each layout as CuTe's print_layout does"},
+     "Triton's linear layout attribute of a Triton encoding over --shape or of a CuTe TV layout (--smem: smem; no "
+     "--shape: the layout itself over F2)"},
+    {"print", register_print, "Draw each layout as CuTe's print_layout does"},
     {"run", register_run,
      "Run a CuTe C++ program (FILE, '-' for standard input) and print what the compiled program prints: "
      "print, print_layout, printf, std::cout; kernels for a --thread and --cta"},
@@ -137,10 +139,8 @@ constexpr Registration kCommands[] = {
      "Run a CuTe kernel (FILE) for every thread of one CTA and report each copy and gemm call site: the "
      "instructions CuTe issues, global sectors and shared-memory wavefronts against the least, findings with "
      "fixes; --counters as Nsight Compute names them (exit 0 clean, 1 findings or bad input)"},
-    {"offsets", register_offsets,
-     "Stream the offset of every index, one per line"},
-    {"info", register_info,
-     "Show shape, stride, size, cosize, rank, depth and the offset function's properties"},
+    {"offsets", register_offsets, "Stream the offset of every index, one per line"},
+    {"info", register_info, "Show shape, stride, size, cosize, rank, depth and the offset function's properties"},
     {"eq", register_eq,
      "Compare two layouts as functions of the index (exit 0 equal, 1 different, 2 usage or bad expression)"},
     {"lookup", register_lookup,
@@ -156,12 +156,9 @@ constexpr Registration kCommands[] = {
      "Cross-check each result: the host's offsets against an independent evaluator, and the defining property "
      "of the outermost operation (composition, inverses, complement, divides, products) at every point; up to "
      "2^32 points"},
-    {"draw", register_draw,
-     "Draw a layout as a picture: SVG, TikZ (like print_latex) or an HTML page"},
-    {"tv", register_tv,
-     "Show which thread and value own each cell of a tile (print_latex_tv)"},
-    {"atom", register_atom,
-     "Show an MMA or copy atom of CuTe (shape, ThrID, TV layouts) or draw it"},
+    {"draw", register_draw, "Draw a layout as a picture: SVG, TikZ (like print_latex) or an HTML page"},
+    {"tv", register_tv, "Show which thread and value own each cell of a tile (print_latex_tv)"},
+    {"atom", register_atom, "Show an MMA or copy atom of CuTe (shape, ThrID, TV layouts) or draw it"},
     {"partition", register_partition,
      "What each thread of a TiledMMA or TiledCopy touches of a CTA tile: fragment, coordinates, offsets, access "
      "width, the residue predicate's masked elements; or who owns a coordinate"},
@@ -203,8 +200,9 @@ int run(int argc, char** argv) {
   s.command_line.assign(argv, argv + argc);
   s.language.extension = &atom_language();
   CLI::App app{"layoutx: explore CuTe layouts: print, evaluate and transform them from the command line", "layoutx"};
-  app.set_version_flag("-V,--version", fmt::format("layoutx {}\nreproduces the answers of CuTe (include/cute) at CUTLASS commit {} ({})",
-                                                  kVersion, kCutlassCommit, kCutlassCommitDate));
+  app.set_version_flag(
+      "-V,--version", fmt::format("layoutx {}\nreproduces the answers of CuTe (include/cute) at CUTLASS commit {} ({})",
+                                  kVersion, kCutlassCommit, kCutlassCommitDate));
   app.require_subcommand(1);
   app.add_flag("--dynamic", s.dynamic,
                "CuTe-exact mode: plain integers are dynamic, _N static; output keeps CuTe's _ marks");
@@ -237,8 +235,8 @@ int run(int argc, char** argv) {
   // every option up front, and all of them took longer than most commands.
   // Help, an unknown word or anything unusual registers them all.
   const std::string_view word = command_word(app, argc, argv);
-  const bool known = std::any_of(std::begin(kCommands), std::end(kCommands),
-                                 [&](const Registration& r) { return word == r.name; });
+  const bool known =
+      std::any_of(std::begin(kCommands), std::end(kCommands), [&](const Registration& r) { return word == r.name; });
   if (!known) app.footer(functions_footer());
   std::vector<Command> commands;
   for (const Registration& r : kCommands)
@@ -249,8 +247,9 @@ int run(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     const std::string_view a = argv[i];
     if (a.size() >= 2 && a.front() == '[' && a.back() == ']') {
-      std::fprintf(stderr, "layoutx: error: '%.*s': square brackets are not part of the expression language; "
-                           "tuples are written with parentheses, as in (4,3)\n",
+      std::fprintf(stderr,
+                   "layoutx: error: '%.*s': square brackets are not part of the expression language; "
+                   "tuples are written with parentheses, as in (4,3)\n",
                    static_cast<int>(std::min<std::size_t>(a.size(), 200)), a.data());
       return kRejected;
     }
@@ -267,7 +266,8 @@ int run(int argc, char** argv) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     // A word where the command should be is a mistyped command.
-    if (!stray.empty() && (app.get_subcommands().empty() || stray.front() == word)) return unknown_command(app, stray.front());
+    if (!stray.empty() && (app.get_subcommands().empty() || stray.front() == word))
+      return unknown_command(app, stray.front());
     if (app.get_subcommands().empty() && dynamic_cast<const CLI::RequiredError*>(&e)) {
       if (!explorer_wanted()) return unknown_command(app, "");
       explore = true;
@@ -276,7 +276,8 @@ int run(int argc, char** argv) {
     }
   }
   // The word before the command was meant as one; later words fell through from the command.
-  if (!stray.empty() && (app.get_subcommands().empty() || stray.front() == word)) return unknown_command(app, stray.front());
+  if (!stray.empty() && (app.get_subcommands().empty() || stray.front() == word))
+    return unknown_command(app, stray.front());
   if (!stray.empty()) {
     // Words past what the command takes fall through to layoutx itself.
     CLI::ExtrasError extra(stray);

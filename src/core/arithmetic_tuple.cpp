@@ -115,7 +115,8 @@ IntTuple coordinate_coshape(const Layout& l) {
   // CuTe: as_arithmetic_tuple(inner_product(shape - 1, abs(stride))) + 1 at every leaf.
   const IntTuple m1 = transform_leaf(l.shape, [](Int s) { return s - static_int(1); });
   const IntTuple a = transform_leaf(l.stride, [](Int d) { return abs(d); });
-  std::function<IntTuple(const IntTuple&, const IntTuple&)> inner = [&](const IntTuple& x, const IntTuple& y) -> IntTuple {
+  std::function<IntTuple(const IntTuple&, const IntTuple&)> inner = [&](const IntTuple& x,
+                                                                        const IntTuple& y) -> IntTuple {
     if (x.is_leaf() || y.is_leaf()) {
       if (x.is_leaf() && y.is_leaf()) return x.value() * y.value();
       throw naming_values([&](Notation shown) {

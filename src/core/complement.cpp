@@ -27,13 +27,11 @@ FilteredModes filtered_modes(const Layout& l) {
 
 void check_injective(Int new_shape, Int min_stride, Int last_stride, const FilteredModes& filtered, Diagnostics& diag) {
   if (new_shape.value != 0 && last_stride.value != 0 && min_stride.value % last_stride.value != 0)
-    diag.warn(
-        "complement divisibility",
-        fmt::format("complement of {}: stride {} is not a multiple of {}, the extent already covered; CuTe "
-                    "truncates {} / {} = {}, so the layout and its complement leave holes in the codomain",
-                    to_text(filtered.layout(), diag.notation()), min_stride.value, last_stride.value, min_stride.value,
-                    last_stride.value,
-                    new_shape.value));
+    diag.warn("complement divisibility",
+              fmt::format("complement of {}: stride {} is not a multiple of {}, the extent already covered; CuTe "
+                          "truncates {} / {} = {}, so the layout and its complement leave holes in the codomain",
+                          to_text(filtered.layout(), diag.notation()), min_stride.value, last_stride.value,
+                          min_stride.value, last_stride.value, new_shape.value));
   if (new_shape.value != 0) return;
   const std::string msg = fmt::format(
       "Non-injective Layout detected in complement.: {} maps two coordinates to one offset (stride {} is smaller "
@@ -59,8 +57,8 @@ Layout complement_filtered(const FilteredModes& filtered, const IntTuple& cotarg
         to_text(filtered.layout(), diag.notation()), r));
 
   LeafList shape = filtered.shape, stride = filtered.stride;
-  LAYOUTX_TRACE(diag.trace(), "modes", "shape", flat_tuple(shape), "stride", flat_tuple(stride), "strides in the order taken",
-                trace::ascending(flat_tuple(stride), diag.notation()));
+  LAYOUTX_TRACE(diag.trace(), "modes", "shape", flat_tuple(shape), "stride", flat_tuple(stride),
+                "strides in the order taken", trace::ascending(flat_tuple(stride), diag.notation()));
   LeafList result_shape, result_stride;
   result_stride.push_back(static_int(1));
   for (int i = 0; i + 1 < r; ++i) {
@@ -70,7 +68,8 @@ Layout complement_filtered(const FilteredModes& filtered, const IntTuple& cotarg
     const Int min_stride = stride[min_idx];
     const Int new_shape = min_stride / result_stride[i];
     const Int new_stride = min_stride * shape[min_idx];
-    LAYOUTX_TRACE(diag.trace(), "piece", "min_stride", min_stride, "its shape", shape[min_idx], "new_shape", new_shape, "new_stride", new_stride);
+    LAYOUTX_TRACE(diag.trace(), "piece", "min_stride", min_stride, "its shape", shape[min_idx], "new_shape", new_shape,
+                  "new_stride", new_stride);
     check_injective(new_shape, min_stride, result_stride[i], filtered, diag);
     shape.erase(min_idx);
     stride.erase(min_idx);
@@ -101,11 +100,10 @@ Layout complement_filtered(const FilteredModes& filtered, const IntTuple& cotarg
 Layout warn_negative_strides(const FilteredModes& filtered, Layout r, Diagnostics& diag) {
   for (const Int& d : filtered.stride)
     if (d.value < 0) {
-      diag.warn(
-          "complement of negative strides",
-          fmt::format("complement({}) = {} is CuTe's answer, but CuTe's complement assumes positive strides (the "
-                      "stride {} is negative), so it is not a complement of the layout",
-                      to_text(filtered.layout(), diag.notation()), to_text(r, diag.notation()), d.value));
+      diag.warn("complement of negative strides",
+                fmt::format("complement({}) = {} is CuTe's answer, but CuTe's complement assumes positive strides (the "
+                            "stride {} is negative), so it is not a complement of the layout",
+                            to_text(filtered.layout(), diag.notation()), to_text(r, diag.notation()), d.value));
       break;
     }
   return r;

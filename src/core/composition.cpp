@@ -66,8 +66,8 @@ Layout compose_mode(const IntTuple& lhs_shape, const IntTuple& lhs_stride, Int r
     LAYOUTX_TRACE(diag.trace(), "lhs mode", "i", i, "curr_shape", curr_shape, "curr_stride", curr_stride, "rest_shape",
                   f.rest_shape, "rest_stride", f.rest_stride);
     if (curr_shape.value <= 0)
-      throw Error(fmt::format("composition: mode {} of the left-hand shape {} has size {}; CuTe divides by it",
-                              i, to_text(lhs_shape, diag.notation()), curr_shape.value));
+      throw Error(fmt::format("composition: mode {} of the left-hand shape {} has size {}; CuTe divides by it", i,
+                              to_text(lhs_shape, diag.notation()), curr_shape.value));
     f.weak_stride_accepted = false;
     check_stride_divisibility(curr_shape, f.rest_stride, i, lhs_shape, f, diag);
     const Int next_shape = ceil_div(curr_shape, abs(f.rest_stride));
@@ -183,20 +183,23 @@ void check_result_modes(const Layout& flat_a, const Layout& b) {
   const std::size_t leaves_of_b = leaf_count(b.shape);
   const std::size_t bound = leaves_of_b * static_cast<std::size_t>(std::max(1, rank(flat_a)));
   if (bound > kMaxComposedModes)
-    throw Error(fmt::format("the composition could have {} modes ({} modes of A times {} of B), more than "
-                            "the {} layoutx builds",
-                            bound, rank(flat_a), leaves_of_b, kMaxComposedModes));
+    throw Error(
+        fmt::format("the composition could have {} modes ({} modes of A times {} of B), more than "
+                    "the {} layoutx builds",
+                    bound, rank(flat_a), leaves_of_b, kMaxComposedModes));
 }
 
 // coalesce_x(A, profile): coalesce_x at the profile's terminals, A's other modes kept.
 Layout coalesce_x(const Layout& a, const IntTuple& profile, Notation n) {
   if (profile.is_leaf()) return coalesce_x(a);
   if (profile.rank() > rank(a))
-    throw Error(fmt::format("static_assert(tuple_size<IntTuple>::value <= Layout<Shape,Stride>::rank): the right-hand "
-                            "layout's coordinates have {} modes but {} has rank {}",
-                            profile.rank(), to_text(a, n), rank(a)));
+    throw Error(
+        fmt::format("static_assert(tuple_size<IntTuple>::value <= Layout<Shape,Stride>::rank): the right-hand "
+                    "layout's coordinates have {} modes but {} has rank {}",
+                    profile.rank(), to_text(a, n), rank(a)));
   std::vector<Layout> modes;
-  for (int i = 0; i < rank(a); ++i) modes.push_back(i < profile.rank() ? coalesce_x(get(a, i), profile[i], n) : get(a, i));
+  for (int i = 0; i < rank(a); ++i)
+    modes.push_back(i < profile.rank() ? coalesce_x(get(a, i), profile[i], n) : get(a, i));
   return make_layout(modes);
 }
 
@@ -225,10 +228,8 @@ Layout composition(const Layout& a, const Layout& b, Diagnostics& diag) {
 
 Layout composition(const Layout& a, const Tiler& b, Diagnostics& diag) {
   switch (b.kind) {
-    case Tiler::Kind::Layout:
-      return composition(a, b.layout, diag);
-    case Tiler::Kind::Underscore:
-      return a;
+    case Tiler::Kind::Layout: return composition(a, b.layout, diag);
+    case Tiler::Kind::Underscore: return a;
     case Tiler::Kind::Integer: {
       LAYOUTX_TRACE_SCOPE(diag.trace(), "composition", "A", a, "B", Layout{b.extent, static_int(1)});
       const Layout flat = coalesce_x(a);
@@ -239,17 +240,18 @@ Layout composition(const Layout& a, const Tiler& b, Diagnostics& diag) {
       LAYOUTX_TRACE(diag.trace(), "result", "R", r);
       return r;
     }
-    case Tiler::Kind::Tuple:
-      break;
+    case Tiler::Kind::Tuple: break;
   }
   if (static_cast<int>(b.modes.size()) > rank(a))
-    throw Error(fmt::format(
-        "static_assert(tuple_size<Tiler>::value <= Layout<LShape,LStride>::rank): the tiler has {} modes but {} has rank {}",
-        b.modes.size(), to_text(a, diag.notation()), rank(a)));
+    throw Error(
+        fmt::format("static_assert(tuple_size<Tiler>::value <= Layout<LShape,LStride>::rank): the tiler has {} modes "
+                    "but {} has rank {}",
+                    b.modes.size(), to_text(a, diag.notation()), rank(a)));
   LAYOUTX_TRACE_SCOPE(diag.trace(), "composition by mode", "A", a);
   // Modes of a not covered by the tiler are dropped.
   std::vector<Layout> modes;
-  for (size_t i = 0; i < b.modes.size(); ++i) modes.push_back(composition(get(a, static_cast<int>(i)), b.modes[i], diag));
+  for (size_t i = 0; i < b.modes.size(); ++i)
+    modes.push_back(composition(get(a, static_cast<int>(i)), b.modes[i], diag));
   return composed_modes(std::move(modes));
 }
 

@@ -136,10 +136,8 @@ Layout logical_divide(const Layout& l, const Tiler& t, Diagnostics& diag) {
     case Tiler::Kind::Integer:
       if (std::optional<Layout> r = divide_mode_by_integer(l, t.extent, diag)) return std::move(*r);
       return divide_by_layout(l, make_layout(t.extent), diag);
-    case Tiler::Kind::Underscore:
-      return l;
-    case Tiler::Kind::Tuple:
-      break;
+    case Tiler::Kind::Underscore: return l;
+    case Tiler::Kind::Tuple: break;
   }
   return by_mode(l, t, "logical_divide: Too many modes in tiler.", diag,
                  [&](const Layout& m, const Tiler& tm) { return logical_divide(m, tm, diag); });
@@ -157,14 +155,10 @@ Layout flat_divide(const Layout& l, const Tiler& t, Diagnostics& diag) {
 
 Layout logical_product(const Layout& block, const Tiler& t, Diagnostics& diag) {
   switch (t.kind) {
-    case Tiler::Kind::Layout:
-      return product_by_layout(block, t.layout, diag);
-    case Tiler::Kind::Integer:
-      return product_by_layout(block, make_layout(t.extent), diag);
-    case Tiler::Kind::Underscore:
-      return block;
-    case Tiler::Kind::Tuple:
-      break;
+    case Tiler::Kind::Layout: return product_by_layout(block, t.layout, diag);
+    case Tiler::Kind::Integer: return product_by_layout(block, make_layout(t.extent), diag);
+    case Tiler::Kind::Underscore: return block;
+    case Tiler::Kind::Tuple: break;
   }
   return by_mode(block, t, "logical_product: Too many modes in tiler.", diag,
                  [&](const Layout& m, const Tiler& tm) { return logical_product(m, tm, diag); });
@@ -223,9 +217,10 @@ Layout tile_to_shape(const Layout& block, const IntTuple& target, const std::opt
     if (b.value == 0) throw Error(fmt::format("tile_to_shape: mode {} of the block has size 0", i));
     if (!checked) continue;
     if (!b.is_static)
-      throw StaticRequiredError(fmt::format("tile_to_shape needs static integers: with the static target shape {} CuTe checks that "
-                              "the block divides it, which it cannot do for the dynamic block size {} of mode {}",
-                              to_text(target, n), b.value, i));
+      throw StaticRequiredError(
+          fmt::format("tile_to_shape needs static integers: with the static target shape {} CuTe checks that "
+                      "the block divides it, which it cannot do for the dynamic block size {} of mode {}",
+                      to_text(target, n), b.value, i));
     if ((t % b).value != 0)
       throw Error(fmt::format(
           "tile_to_shape: block shape does not divide the target shape.: mode {} of {} is {}, not a multiple of {}", i,

@@ -36,7 +36,9 @@ bool IntTuple::operator==(const IntTuple& o) const {
 
 IntTuple select_element(const IntTuple& t, int i, Diagnostics& diag) {
   if (t.is_tuple() || t.value().is_static) return t[i];
-  if (i >= 3) throw Error(fmt::format("Index out of range: select<{}> of the integer {} (CuTe reads it as a dim3)", i, t.value().value));
+  if (i >= 3)
+    throw Error(
+        fmt::format("Index out of range: select<{}> of the integer {} (CuTe reads it as a dim3)", i, t.value().value));
   if (i > 0) return dynamic_int(1);
   const Int v = t.value();
   const auto as_uint32 = static_cast<std::int64_t>(static_cast<std::uint32_t>(v.value));
@@ -198,7 +200,8 @@ Int inner_product(const IntTuple& a, const IntTuple& b) {
 static Int shape_div_int(Int a, Int b, Diagnostics& diag) {
   if (b.value == 0) throw Error(fmt::format("shape_div: division of {} by zero", a.value));
   if ((a % b).value != 0 && (a.value == 0 || (b % a).value != 0)) {  // Int's % is safe for INT64_MIN % -1
-    const std::string msg = fmt::format("Divisibility Condition: neither of {} and {} divides the other", a.value, b.value);
+    const std::string msg =
+        fmt::format("Divisibility Condition: neither of {} and {} divides the other", a.value, b.value);
     if (a.is_static && b.is_static) throw Error(msg);
     diag.warn("Divisibility condition", msg + "; CuTe computes the dynamic quotient as (a + b - 1) / b");
   }
@@ -208,7 +211,7 @@ static Int shape_div_int(Int a, Int b, Diagnostics& diag) {
 IntTuple shape_div(const IntTuple& a, const IntTuple& b, Diagnostics& diag) {
   if (a.is_tuple()) {
     if (b.is_tuple()) {
-      if (a.rank() != b.rank()) 
+      if (a.rank() != b.rank())
         throw Error(fmt::format("Mismatched ranks in shape_div: {} and {}", to_text(a, diag.notation()),
                                 to_text(b, diag.notation())));
       std::vector<IntTuple> out;
@@ -374,7 +377,8 @@ static IntTuple compact_order_impl(const IntTuple& shape, const IntTuple& order,
                                    const std::vector<Int>& ref_order, std::size_t& leaf) {
   if (order.is_tuple()) {
     std::vector<IntTuple> out;
-    for (int i = 0; i < order.rank(); ++i) out.push_back(compact_order_impl(shape[i], order[i], ref_shape, ref_order, leaf));
+    for (int i = 0; i < order.rank(); ++i)
+      out.push_back(compact_order_impl(shape[i], order[i], ref_shape, ref_order, leaf));
     return IntTuple(std::move(out));
   }
   // The starting stride: the sizes of every mode ordered before this one.

@@ -13,8 +13,7 @@ namespace layoutx {
 namespace {
 
 [[noreturn]] void overflow(const char* what, std::int64_t a, char op, std::int64_t b) {
-  throw Error(fmt::format("64-bit overflow in {}: {} {} {} does not fit in a signed 64-bit integer", what,
-                          a, op, b));
+  throw Error(fmt::format("64-bit overflow in {}: {} {} {} does not fit in a signed 64-bit integer", what, a, op, b));
 }
 
 bool any_basis(Int a, Int b) { return __builtin_expect((a.basis.rank | b.basis.rank) != 0, 0); }
@@ -68,7 +67,8 @@ Int int_detail::difference(Int a, Int b) {
 
 Int operator-(Int a) {
   if (a.is_scaled_basis()) no_basis_op("negation", a, a);
-  return Int{checked_sub(0, a.value, "negation"), a.is_static}; }
+  return Int{checked_sub(0, a.value, "negation"), a.is_static};
+}
 
 Int int_detail::product(Int a, Int b) {
   if (any_basis(a, b)) {
@@ -150,7 +150,9 @@ Int int_detail::ceil_quotient(Int a, Int b) {
 Int gcd(Int a, Int b) {
   if (any_basis(a, b)) no_basis_op("gcd", a, b);
   // std::gcd needs |a| and |b| to fit; the gcd of INT64_MIN and 0 (2^63) does not.
-  const auto magnitude = [](std::int64_t v) { return v < 0 ? 0 - static_cast<std::uint64_t>(v) : static_cast<std::uint64_t>(v); };
+  const auto magnitude = [](std::int64_t v) {
+    return v < 0 ? 0 - static_cast<std::uint64_t>(v) : static_cast<std::uint64_t>(v);
+  };
   const std::uint64_t g = std::gcd(magnitude(a.value), magnitude(b.value));
   if (g > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) overflow("gcd", a.value, ',', b.value);
   return Int{static_cast<std::int64_t>(g), a.is_static && b.is_static};

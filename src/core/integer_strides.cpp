@@ -13,16 +13,11 @@ bool all_static_ones(const IntTuple& shape) {
 
 bool holds_coordinate_layout(const Value& v) {
   switch (v.kind) {
-    case Value::Kind::Layout:
-      return is_coordinate_layout(v.layout);
-    case Value::Kind::Composed:
-      return is_coordinate_layout(v.composed().layout);
-    case Value::Kind::Integer:
-      return v.integer.is_scaled_basis();
-    case Value::Kind::Tuple:
-      return std::any_of(v.elems.begin(), v.elems.end(), holds_coordinate_layout);
-    default:
-      return false;
+    case Value::Kind::Layout: return is_coordinate_layout(v.layout);
+    case Value::Kind::Composed: return is_coordinate_layout(v.composed().layout);
+    case Value::Kind::Integer: return v.integer.is_scaled_basis();
+    case Value::Kind::Tuple: return std::any_of(v.elems.begin(), v.elems.end(), holds_coordinate_layout);
+    default: return false;
   }
 }
 

@@ -133,7 +133,8 @@ static IntTuple group_modes(const IntTuple& t, int b, int e) {
 
 Layout group(const Layout& l, int b, int e) {
   if (e == -1) e = rank(l);
-  if (b < 0 || b > e || e > rank(l)) throw Error(fmt::format("group<{},{}>: range out of bounds for rank {}", b, e, rank(l)));
+  if (b < 0 || b > e || e > rank(l))
+    throw Error(fmt::format("group<{},{}>: range out of bounds for rank {}", b, e, rank(l)));
   return Layout{group_modes(l.shape, b, e), group_modes(l.stride, b, e)};
 }
 

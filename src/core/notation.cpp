@@ -69,8 +69,10 @@ void write_text(TextWriter& w, const IntTuple& t, Notation n) {
   for (const IntTuple& e : t.elems()) {
     if (!first) w.put(',');
     first = false;
-    if (e.is_leaf()) w.integer(e.value(), n);  // no call per integer
-    else write_text(w, e, n);
+    if (e.is_leaf())
+      w.integer(e.value(), n);  // no call per integer
+    else
+      write_text(w, e, n);
   }
   w.put(')');
 }

@@ -32,8 +32,8 @@ int parts_for(std::uint64_t n, std::uint64_t min_part) {
 
 int parts_for(std::uint64_t n, std::uint64_t min_part, int threads) {
   if (threads <= 0) return parts_for(n, min_part);
-  return static_cast<int>(std::clamp<std::uint64_t>(n / std::max<std::uint64_t>(min_part, 1), 1,
-                                                    static_cast<std::uint64_t>(threads)));
+  return static_cast<int>(
+      std::clamp<std::uint64_t>(n / std::max<std::uint64_t>(min_part, 1), 1, static_cast<std::uint64_t>(threads)));
 }
 
 }  // namespace layoutx

@@ -110,13 +110,12 @@ void check_composition_of(const A& a, const Layout& b, const AnyLayout& r, Diagn
     const property::Point p = property::composition(fr, fa, fb, i);
     if (p.holds) return true;
     const std::int64_t want = p.rhs, got = p.lhs;
-    diag.warn(
-        "composition",
-        fmt::format("composition({}, {}) = {} is CuTe's answer but not A o B: at index {}, A(B({})) = A({}) = {} "
-                    "while the result gives {} (CuTe composes mode by mode, which is exact only when B's modes "
-                    "divide A's modes evenly)",
-                    to_text(a, diag.notation()), to_text(b, diag.notation()), to_text(r, diag.notation()), i, i,
-                    bi, want, got));
+    diag.warn("composition",
+              fmt::format("composition({}, {}) = {} is CuTe's answer but not A o B: at index {}, A(B({})) = A({}) = {} "
+                          "while the result gives {} (CuTe composes mode by mode, which is exact only when B's modes "
+                          "divide A's modes evenly)",
+                          to_text(a, diag.notation()), to_text(b, diag.notation()), to_text(r, diag.notation()), i, i,
+                          bi, want, got));
     return false;
   });
 }

@@ -12,7 +12,8 @@ namespace layoutx {
 Swizzle Swizzle::make(int b, int m, int s) {
   if (m < 0) throw Error(fmt::format("MBase must be positive: Sw<{},{},{}>", b, m, s));
   if (b < 0) throw Error(fmt::format("BBits must be positive: Sw<{},{},{}>", b, m, s));
-  if (std::abs(s) < b) throw Error(fmt::format("abs(SShift) must be more than BBits.: Sw<{},{},{}> has |{}| < {}", b, m, s, s, b));
+  if (std::abs(s) < b)
+    throw Error(fmt::format("abs(SShift) must be more than BBits.: Sw<{},{},{}> has |{}| < {}", b, m, s, s, b));
   // Masks must fit CuTe's 32-bit int arithmetic.
   if (b + m + std::abs(s) > 31)
     throw Error(fmt::format("Sw<{},{},{}>: B + M + |S| = {} exceeds the 31 bits CuTe's int masks hold", b, m, s,
@@ -36,7 +37,8 @@ Swizzle make_swizzle(std::int64_t y, std::int64_t z) {
     throw Error(fmt::format("make_swizzle: masks {} and {} are not 32-bit bit sets", y, z));
   const int bz = std::popcount(uy), by = std::popcount(uz);
   if (bz != by)
-    throw Error(fmt::format("Number of bits in Y and Z don't match: cannot build a swizzle from Y={:#b} and Z={:#b}", uy, uz));
+    throw Error(
+        fmt::format("Number of bits in Y and Z don't match: cannot build a swizzle from Y={:#b} and Z={:#b}", uy, uz));
   const int tz_y = std::countr_zero(uy), tz_z = std::countr_zero(uz);
   const int m = std::min(tz_y, tz_z) % 32;
   const int s = tz_y - tz_z;
@@ -44,7 +46,8 @@ Swizzle make_swizzle(std::int64_t y, std::int64_t z) {
     throw Error(fmt::format("make_swizzle: Y={:#b} and Z={:#b} overlap; no Swizzle<B,M,S> has these masks", uy, uz));
   Swizzle sw{bz, m, s};
   if ((uy | uz) != static_cast<std::uint32_t>(sw.yyy_mask() | sw.zzz_mask()))
-    throw Error(fmt::format("make_swizzle: Y={:#b} and Z={:#b} are not contiguous bit fields; no Swizzle<B,M,S> has these masks", uy, uz));
+    throw Error(fmt::format(
+        "make_swizzle: Y={:#b} and Z={:#b} are not contiguous bit fields; no Swizzle<B,M,S> has these masks", uy, uz));
   return sw;
 }
 

@@ -20,11 +20,11 @@ int log2_of_power_of_two(std::int64_t n, const char* what) {
 // The projection of a swizzle onto its Y and Z bits, as a layout (detail::transfer_swizzle's P).
 Layout swizzle_only_zy(const Swizzle& sw) {
   const int m = sw.base, b = sw.bits, s = std::abs(sw.shift);
-  return Layout{IntTuple::tuple({static_int(std::int64_t{1} << m), static_int(std::int64_t{1} << b),
-                                 static_int(std::int64_t{1} << (s - b)), static_int(std::int64_t{1} << b),
-                                 static_int(1)}),
-                IntTuple::tuple({static_int(0), static_int(std::int64_t{1} << m), static_int(0),
-                                 static_int(std::int64_t{1} << (m + s)), static_int(0)})};
+  return Layout{
+      IntTuple::tuple({static_int(std::int64_t{1} << m), static_int(std::int64_t{1} << b),
+                       static_int(std::int64_t{1} << (s - b)), static_int(std::int64_t{1} << b), static_int(1)}),
+      IntTuple::tuple({static_int(0), static_int(std::int64_t{1} << m), static_int(0),
+                       static_int(std::int64_t{1} << (m + s)), static_int(0)})};
 }
 
 // make_swizzle<Y,Z>() takes its masks as template arguments: they must be static.
@@ -159,9 +159,10 @@ static void require_static_offsets(const ComposedLayout& c, const char* what, st
   bool dynamic = !c.offset.is_static;
   for (const auto& s : c.nested) dynamic = dynamic || !s.offset.is_static;
   if (dynamic)
-    throw StaticRequiredError(fmt::format("{}<{}> of a composed layout needs static integers: CuTe has no {}<{}> of the dynamic "
-                            "offset {}",
-                            what, n, what, n, c.offset.value));
+    throw StaticRequiredError(
+        fmt::format("{}<{}> of a composed layout needs static integers: CuTe has no {}<{}> of the dynamic "
+                    "offset {}",
+                    what, n, what, n, c.offset.value));
 }
 
 static Int upcast_offset(Int offset, std::int64_t n) {
@@ -220,8 +221,7 @@ Swizzle recast_layout(const Swizzle& sw, std::int64_t old_bits, std::int64_t new
   throw Error(fmt::format("Recast not supported.: recast<{},{}> of a swizzle needs a whole ratio", old_bits, new_bits));
 }
 
-ComposedLayout recast_layout(const ComposedLayout& c, std::int64_t old_bits, std::int64_t new_bits,
-                             Diagnostics& diag) {
+ComposedLayout recast_layout(const ComposedLayout& c, std::int64_t old_bits, std::int64_t new_bits, Diagnostics& diag) {
   if (old_bits <= 0 || new_bits <= 0)
     throw Error(fmt::format("recast<{},{}>: element sizes in bits must be positive", old_bits, new_bits));
   const std::int64_t g = std::gcd(old_bits, new_bits);
@@ -230,8 +230,8 @@ ComposedLayout recast_layout(const ComposedLayout& c, std::int64_t old_bits, std
   if (num == 1) return downcast(c, den);
   if (den == 1) return upcast(c, num, diag);
   if (c.pointer) return downcast(upcast(c, num, diag), den);
-  throw Error(fmt::format("Recast not supported.: recast<{},{}> of a composed layout needs a whole ratio", old_bits,
-                          new_bits));
+  throw Error(
+      fmt::format("Recast not supported.: recast<{},{}> of a composed layout needs a whole ratio", old_bits, new_bits));
 }
 
 AnyLayout position_independent(const ComposedLayout& c) {
@@ -244,9 +244,10 @@ AnyLayout position_independent(const ComposedLayout& c) {
     });
   const std::int64_t bits = c.pointer->bits;
   if (bits <= 0 || !std::has_single_bit(static_cast<std::uint64_t>(bits)))
-    throw Error(fmt::format("as_position_independent_swizzle_layout: CuTe has no uint_bit_t<{}> (a power of two "
-                            "from 1 to 128 bits)",
-                            bits));
+    throw Error(
+        fmt::format("as_position_independent_swizzle_layout: CuTe has no uint_bit_t<{}> (a power of two "
+                    "from 1 to 128 bits)",
+                    bits));
   return compose(recast_layout(c.swizzle, 8, bits), static_int(0), c.layout);
 }
 
@@ -292,10 +293,12 @@ AnyLayout logical_product(const Layout& block, const ComposedLayout& tiler, Diag
   const std::int64_t active_z = active & tiler.swizzle.zzz_mask();
   const std::int64_t active_y = active & tiler.swizzle.yyy_mask();
   auto through = [&](std::int64_t bits) {
-    const Int v = evaluate(new_layout, IntTuple::tuple({static_int(0), evaluate(tiler.layout, IntTuple(static_int(bits)))}));
+    const Int v =
+        evaluate(new_layout, IntTuple::tuple({static_int(0), evaluate(tiler.layout, IntTuple(static_int(bits)))}));
     if (!v.is_static)
-      throw StaticRequiredError(fmt::format("logical_product with a swizzled tiler: the new swizzle's mask is dynamic, but "
-                              "make_swizzle needs static integers"));
+      throw StaticRequiredError(
+          fmt::format("logical_product with a swizzled tiler: the new swizzle's mask is dynamic, but "
+                      "make_swizzle needs static integers"));
     return v.value;
   };
   return composition(make_swizzle(through(active_y), through(active_z)), new_layout);

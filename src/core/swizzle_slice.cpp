@@ -84,7 +84,9 @@ std::vector<IntTuple> swizzle_strides(bool z_first, std::int64_t z, std::int64_t
   return out;
 }
 
-std::vector<IntTuple> twos(int b) { return std::vector<IntTuple>(static_cast<std::size_t>(b), IntTuple(static_int(2))); }
+std::vector<IntTuple> twos(int b) {
+  return std::vector<IntTuple>(static_cast<std::size_t>(b), IntTuple(static_int(2)));
+}
 
 }  // namespace
 
@@ -97,7 +99,8 @@ SlicedLayout slice_and_offset(const Value& coord, const ComposedLayout& c, Diagn
     // pointer_flagged.hpp: a static zero offset keeps the flag; another one takes its place.
     const Int offset = offset_at(c.layout, underscores_as_zero(coord)).value();
     if (offset.is_constant(0)) return {with_pointer_flag(sw, *c.pointer, sliced), static_int(0)};
-    if (c.pointer->sparsity != 0) throw Error("slicing a sparse shared-memory atom at a fixed coordinate is not supported");
+    if (c.pointer->sparsity != 0)
+      throw Error("slicing a sparse shared-memory atom at a fixed coordinate is not supported");
     return {ComposedLayout{sw, offset, sliced, {}}, static_int(0)};
   }
   if (!has_underscore(coord)) throw Error("the coordinate has no `_` to slice along");
@@ -107,11 +110,13 @@ SlicedLayout slice_and_offset(const Value& coord, const ComposedLayout& c, Diagn
     throw Error("a swizzle acts on offsets, not on coordinates (scaled-basis strides)");
   const std::int64_t d = fixed_offset.value().value;
   if (d < 0 || c.offset.value < 0)
-    throw Error(fmt::format("slicing a swizzled layout where the fixed modes reach the negative offset {} is not supported",
-                            d < 0 ? d : c.offset.value));
+    throw Error(
+        fmt::format("slicing a swizzled layout where the fixed modes reach the negative offset {} is not supported",
+                    d < 0 ? d : c.offset.value));
   const std::int64_t zy = sw.yyy_mask() | sw.zzz_mask();
   const bool fixed_static = fixed_part_static(coord, c.layout.stride);
-  const std::int64_t run_time = c.offset.is_static ? run_time_bits(coord, c.layout.shape, c.layout.stride) & zy : ~std::int64_t{0};
+  const std::int64_t run_time =
+      c.offset.is_static ? run_time_bits(coord, c.layout.shape, c.layout.stride) & zy : ~std::int64_t{0};
   // offset_only_zy joins the swizzle's offset (static where no run-time bit
   // reaches the swizzle's fields; CuTe prints one that mixes static and
   // run-time bits as MixedBits, here a run-time integer); offset_anti_zy passes through.
@@ -120,19 +125,25 @@ SlicedLayout slice_and_offset(const Value& coord, const ComposedLayout& c, Diagn
 
   // The swizzle bits the sliced layout can reach, (P o L)(size - 1) with P the YZ projection.
   const Int count = size(sliced);
-  const IntTuple reach = count.value > 0 ? offset_at(sliced, idx2crd(count - static_int(1), sliced.shape)) : IntTuple(static_int(0));
+  const IntTuple reach =
+      count.value > 0 ? offset_at(sliced, idx2crd(count - static_int(1), sliced.shape)) : IntTuple(static_int(0));
   const bool reach_static = all_static(sliced.shape) && all_static(sliced.stride);
   const std::int64_t active = reach.is_leaf() ? reach.value().value & zy : 0;
   if (reach_static && (active & ~sw.apply(active)) != 0)  // it moves a YYY bit and its ZZZ bit: not reducible
     return {compose(sw, only_zy, sliced), anti_zy};
 
-  if (sw.bits == 0) return {sliced, integer(checked_add(c.offset.value, d, "a slice's offset"), only_zy.is_static && anti_zy.is_static)};  // no bits: no swizzle
+  if (sw.bits == 0)
+    return {sliced, integer(checked_add(c.offset.value, d, "a slice's offset"),
+                            only_zy.is_static && anti_zy.is_static)};  // no bits: no swizzle
   const std::int64_t z = sw.zzz_mask() & -sw.zzz_mask(), y = sw.yyy_mask() & -sw.yyy_mask();
   const int m = sw.base, b = sw.bits, s = std::abs(sw.shift);
   std::vector<IntTuple> shape{IntTuple(static_int(std::int64_t{1} << m)), IntTuple(twos(b)),
-                              IntTuple(static_int(std::int64_t{1} << (s - b))), IntTuple(twos(b)), IntTuple(static_int(1))};
-  std::vector<IntTuple> stride{IntTuple(static_int(1)), IntTuple(swizzle_strides(z < y, z, y, only_zy.value, run_time, b)),
-                               IntTuple(static_int(std::int64_t{1} << (m + b))), IntTuple(swizzle_strides(z > y, z, y, only_zy.value, run_time, b)),
+                              IntTuple(static_int(std::int64_t{1} << (s - b))), IntTuple(twos(b)),
+                              IntTuple(static_int(1))};
+  std::vector<IntTuple> stride{IntTuple(static_int(1)),
+                               IntTuple(swizzle_strides(z < y, z, y, only_zy.value, run_time, b)),
+                               IntTuple(static_int(std::int64_t{1} << (m + b))),
+                               IntTuple(swizzle_strides(z > y, z, y, only_zy.value, run_time, b)),
                                IntTuple(static_int(std::int64_t{1} << (m + b + s)))};
   const Layout swizzle_layout = make_layout(IntTuple(std::move(shape)), IntTuple(std::move(stride)));
   const Int start = integer(checked_add(sw.apply(only_zy.value), anti_zy.value, "a slice's offset"),

@@ -39,7 +39,8 @@ void append_pretty(std::string& out, const IntTuple& e, Notation n) {
 }
 
 int rank_of(const AnyLayout& l) {
-  const IntTuple& shape = std::holds_alternative<Layout>(l) ? std::get<Layout>(l).shape : std::get<ComposedLayout>(l).layout.shape;
+  const IntTuple& shape =
+      std::holds_alternative<Layout>(l) ? std::get<Layout>(l).shape : std::get<ComposedLayout>(l).layout.shape;
   return shape.is_leaf() ? 1 : shape.rank();
 }
 
@@ -96,13 +97,15 @@ Value make_pointer_tensor(Iterator it, AnyLayout l) {
   const auto* c = std::get_if<ComposedLayout>(&l);
   if (!c || !c->pointer || !c->nested.empty()) return tensor_value(std::move(it), std::move(l));
   if (it.memory != Memory::Shared)
-    throw Error(fmt::format("static_assert: Expected smem.: a layout with a smem_ptr_flag ({}) takes a shared-memory "
-                            "pointer (make_smem_ptr)",
-                            to_text(l, Notation{true})));
+    throw Error(
+        fmt::format("static_assert: Expected smem.: a layout with a smem_ptr_flag ({}) takes a shared-memory "
+                    "pointer (make_smem_ptr)",
+                    to_text(l, Notation{true})));
   if (c->pointer->bits != it.bits)
-    throw Error(fmt::format("static_assert: Expected a B-bit pointer type.: the layout's smem_ptr_flag is of {}-bit "
-                            "elements, the pointer's of {}-bit ones",
-                            c->pointer->bits, it.bits));
+    throw Error(
+        fmt::format("static_assert: Expected a B-bit pointer type.: the layout's smem_ptr_flag is of {}-bit "
+                    "elements, the pointer's of {}-bit ones",
+                    c->pointer->bits, it.bits));
   // make_smem_ptr(p, Swizzle<0,M,S>) is the plain pointer.
   if (c->swizzle.bits != 0) it.swizzle = c->swizzle;
   return tensor_value(std::move(it), c->layout);
@@ -145,8 +148,9 @@ const Iterator& as_pointer(const Value& v) { return static_cast<const Pointer&>(
 
 Tensor make_register_tensor(int bits, std::string element, const Layout& l) {
   if (!is_static(l.shape) || !is_static(l.stride))
-    throw StaticRequiredError(fmt::format("static_assert: Dynamic owning tensors not supported (the layout {} is not static)",
-                            to_text(l, Notation{true})));
+    throw StaticRequiredError(
+        fmt::format("static_assert: Dynamic owning tensors not supported (the layout {} is not static)",
+                    to_text(l, Notation{true})));
   Iterator it;
   it.memory = Memory::Register;
   it.position = IntTuple(dynamic_int(0));
@@ -175,17 +179,19 @@ Tensor slice(const Tensor& t, const Value& coord, Notation n) {
 
 IntTuple element(const Tensor& t, const IntTuple& coord, Notation n) {
   if (t.iterator.memory != Memory::Coordinate)
-    throw Error(fmt::format("the element of {} is data that layoutx does not have (only a coordinate tensor's elements, "
-                            "its coordinates, are known)",
-                            t.print(n)));
+    throw Error(
+        fmt::format("the element of {} is data that layoutx does not have (only a coordinate tensor's elements, "
+                    "its coordinates, are known)",
+                    t.print(n)));
   return coordinate_sum(t.iterator.position, offset_at(plain_layout(t, "an element"), coord));
 }
 
 std::string print_tensor_text(const Tensor& t, Notation n) {
   if (t.iterator.memory != Memory::Coordinate)
-    throw Error(fmt::format("print_tensor prints a tensor's data, which layoutx does not have for {} (only a coordinate "
-                            "tensor's elements are known)",
-                            t.print(n)));
+    throw Error(
+        fmt::format("print_tensor prints a tensor's data, which layoutx does not have for {} (only a coordinate "
+                    "tensor's elements are known)",
+                    t.print(n)));
   const int r = rank_of(t.layout);
   if (r > 4) throw Error(fmt::format("print_tensor prints tensors of rank 1 to 4, not {}", r));
   std::string out = t.print(n) + ":\n";

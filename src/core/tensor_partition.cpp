@@ -72,7 +72,8 @@ IntTuple slice(const Value& c, const IntTuple& t, Notation n) {
 IntTuple underscores_as_zero(const Value& c) {
   if (c.kind == Value::Kind::Underscore) return IntTuple(static_int(0));
   if (c.kind == Value::Kind::Integer) return IntTuple(c.integer);
-  if (c.kind != Value::Kind::Tuple) throw Error(fmt::format("a coordinate holds integers and `_`, not a {}", kind_name(c)));
+  if (c.kind != Value::Kind::Tuple)
+    throw Error(fmt::format("a coordinate holds integers and `_`, not a {}", kind_name(c)));
   std::vector<IntTuple> out;
   for (const Value& e : c.elems) out.push_back(underscores_as_zero(e));
   return IntTuple(std::move(out));

@@ -140,12 +140,9 @@ std::optional<Layout> Value::as_plain_layout() const {
 
 std::optional<Tiler> as_tiler(const Value& v) {
   switch (v.kind) {
-    case Value::Kind::Layout:
-      return Tiler::of(v.layout);
-    case Value::Kind::Integer:
-      return Tiler::of(v.integer);
-    case Value::Kind::Underscore:
-      return Tiler::underscore();
+    case Value::Kind::Layout: return Tiler::of(v.layout);
+    case Value::Kind::Integer: return Tiler::of(v.integer);
+    case Value::Kind::Underscore: return Tiler::underscore();
     case Value::Kind::Tuple: {
       std::vector<Tiler> modes;
       modes.reserve(v.elems.size());
@@ -162,8 +159,7 @@ std::optional<Tiler> as_tiler(const Value& v) {
       }
       return Tiler::tuple(std::move(modes));
     }
-    default:
-      return std::nullopt;
+    default: return std::nullopt;
   }
 }
 
@@ -193,8 +189,7 @@ std::string object_summary(const std::string& print) {
 
 std::string to_text(const Value& v, Notation n) {
   switch (v.kind) {
-    case Value::Kind::Integer:
-      return to_text(v.integer, n);
+    case Value::Kind::Integer: return to_text(v.integer, n);
     case Value::Kind::Tuple: {
       std::string out = "(";
       for (size_t i = 0; i < v.elems.size(); ++i) {
@@ -203,52 +198,34 @@ std::string to_text(const Value& v, Notation n) {
       }
       return out + ")";
     }
-    case Value::Kind::Layout:
-      return to_text(v.layout, n);
-    case Value::Kind::Swizzle:
-      return to_text(v.swizzle);
-    case Value::Kind::Composed:
-      return to_text(v.composed(), n);
-    case Value::Kind::Underscore:
-      return "_";
-    case Value::Kind::LayoutLeft:
-      return "LayoutLeft";
-    case Value::Kind::LayoutRight:
-      return "LayoutRight";
-    case Value::Kind::PointerFlag:
-      return to_text(v.pointer_flag);
-    case Value::Kind::Object:
-      return object_summary(v.object->print(n));
+    case Value::Kind::Layout: return to_text(v.layout, n);
+    case Value::Kind::Swizzle: return to_text(v.swizzle);
+    case Value::Kind::Composed: return to_text(v.composed(), n);
+    case Value::Kind::Underscore: return "_";
+    case Value::Kind::LayoutLeft: return "LayoutLeft";
+    case Value::Kind::LayoutRight: return "LayoutRight";
+    case Value::Kind::PointerFlag: return to_text(v.pointer_flag);
+    case Value::Kind::Object: return object_summary(v.object->print(n));
     case Value::Kind::Tensor:
-    case Value::Kind::Pointer:
-      return v.object->print(n);
+    case Value::Kind::Pointer: return v.object->print(n);
   }
   return "?";
 }
 
 std::string kind_name(const Value& v) {
   switch (v.kind) {
-    case Value::Kind::Integer:
-      return "integer";
-    case Value::Kind::Tuple:
-      return v.is_int_tuple() ? "int tuple" : "tile";
-    case Value::Kind::Layout:
-      return "layout";
-    case Value::Kind::Swizzle:
-      return "swizzle";
-    case Value::Kind::Composed:
-      return "composed layout";
-    case Value::Kind::Underscore:
-      return "'_'";
+    case Value::Kind::Integer: return "integer";
+    case Value::Kind::Tuple: return v.is_int_tuple() ? "int tuple" : "tile";
+    case Value::Kind::Layout: return "layout";
+    case Value::Kind::Swizzle: return "swizzle";
+    case Value::Kind::Composed: return "composed layout";
+    case Value::Kind::Underscore: return "'_'";
     case Value::Kind::LayoutLeft:
-    case Value::Kind::LayoutRight:
-      return "layout tag";
-    case Value::Kind::PointerFlag:
-      return "pointer flag";
+    case Value::Kind::LayoutRight: return "layout tag";
+    case Value::Kind::PointerFlag: return "pointer flag";
     case Value::Kind::Object:
     case Value::Kind::Tensor:
-    case Value::Kind::Pointer:
-      return v.object->type_name();
+    case Value::Kind::Pointer: return v.object->type_name();
   }
   return "value";
 }

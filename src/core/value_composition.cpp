@@ -35,9 +35,10 @@ Value checked_composition(const A& a, const Value& b, Diagnostics& diag) {
   const Layout* la = plain_layout(a);
   const bool coordinates_right = b.kind == Value::Kind::Layout && is_coordinate_layout(b.layout);
   if (coordinates_right && !(la && !is_coordinate_layout(*la)))
-    throw Error(fmt::format("composition of {} with the coordinate layout {}: CuTe composes a coordinate layout on "
-                            "the right only with a plain layout on the left",
-                            to_text(Value::of(a), diag.notation()), to_text(b.layout, diag.notation())));
+    throw Error(
+        fmt::format("composition of {} with the coordinate layout {}: CuTe composes a coordinate layout on "
+                    "the right only with a plain layout on the left",
+                    to_text(Value::of(a), diag.notation()), to_text(b.layout, diag.notation())));
   AnyLayout r = b.kind == Value::Kind::Layout ? AnyLayout{composition(a, b.layout, diag)}
                                               : AnyLayout{composition(a, to_tiler(b, diag.notation()), diag)};
   // A coordinate layout maps to coordinates, not offsets: no point-by-point check of offsets.

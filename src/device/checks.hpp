@@ -80,17 +80,14 @@ LAYOUTX_HD bool holds(const CheckSpec& s, std::uint64_t i, const std::int64_t* h
   const auto b = [&](std::uint64_t x) { return evaluate_index<std::uint64_t, std::int64_t>(s.b, x); };
   const auto a = [&](std::int64_t x) { return evaluate_any(s.a, x); };
   switch (s.kind) {
-    case CheckKind::HostOffsets:
-      return held(property::equal(host[i - host_base], r(i)), i, f);
+    case CheckKind::HostOffsets: return held(property::equal(host[i - host_base], r(i)), i, f);
     case CheckKind::Composition:
       return held(property::composition(
                       r, [&](ModeCoordinate c) { return evaluate_by_mode(s.a, c); },
                       [&](std::uint64_t x) { return coordinate_by_mode(s.b, x); }, i),
                   i, f);
-    case CheckKind::Inverse:
-      return held(property::right_inverse(a, b, i), i, f);
-    case CheckKind::Ordered:
-      return held(property::ordered(r, i), i, f);
+    case CheckKind::Inverse: return held(property::right_inverse(a, b, i), i, f);
+    case CheckKind::Ordered: return held(property::ordered(r, i), i, f);
     case CheckKind::Disjoint:
       return held(
           property::disjoint([&](std::uint64_t x) { return evaluate_index<std::uint64_t, std::int64_t>(s.a, x); },

@@ -18,9 +18,11 @@ namespace {
 
 // Throws Error when n is more points than one check evaluates.
 void within_limit(const CheckOptions& o, std::uint64_t n, const char* what) {
-  if (n > kMaxPoints) throw Error(fmt::format("the {} has {} points; a check evaluates at most 2^32 = {}", what, n, kMaxPoints));
+  if (n > kMaxPoints)
+    throw Error(fmt::format("the {} has {} points; a check evaluates at most 2^32 = {}", what, n, kMaxPoints));
   if (n > o.max_points)
-    throw Error(fmt::format("the {} has {} points, more than the limit of {} (raise it with --limit)", what, n, o.max_points));
+    throw Error(
+        fmt::format("the {} has {} points, more than the limit of {} (raise it with --limit)", what, n, o.max_points));
 }
 
 std::uint64_t points_of(const CheckOptions& o, const AnyLayout& l) {
@@ -50,7 +52,9 @@ Verdict verdict_of(const Outcome& out, std::uint64_t points) {
   return v;
 }
 
-Verdict run_one(const CheckOptions& o, const CheckSpec& spec) { return verdict_of(run(o, {spec}, 0).front(), spec.points); }
+Verdict run_one(const CheckOptions& o, const CheckSpec& spec) {
+  return verdict_of(run(o, {spec}, 0).front(), spec.points);
+}
 
 }  // namespace
 
@@ -103,7 +107,8 @@ Verdict check_composition(const CheckOptions& o, const AnyLayout& r, const AnyLa
   return run_one(o, *spec);
 }
 
-Verdict check_composition(const CheckOptions& o, const AnyLayout& r, const AnyLayout& a, const std::vector<Layout>& tile) {
+Verdict check_composition(const CheckOptions& o, const AnyLayout& r, const AnyLayout& a,
+                          const std::vector<Layout>& tile) {
   auto spec = std::make_unique<CheckSpec>();
   spec->kind = CheckKind::Composition;
   spec->points = points_of(o, r);

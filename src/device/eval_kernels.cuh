@@ -100,8 +100,8 @@ __device__ __forceinline__ void offsets_at(const FlatLayout& l, std::uint64_t fi
 // writes; every index is still split into its own coordinate. kLeaves > 0
 // is l.leaves known at compile time (see launch_generate).
 template <class I, class O, int kVecs = 1, int kLeaves = 0>
-__global__ void __launch_bounds__(256) generate_kernel(const __grid_constant__ FlatLayout l, std::uint64_t first,
-                                                       std::uint64_t n, O* __restrict__ out) {
+__global__ void __launch_bounds__(256)
+    generate_kernel(const __grid_constant__ FlatLayout l, std::uint64_t first, std::uint64_t n, O* __restrict__ out) {
   constexpr int kPer = kVecs * 16 / sizeof(O);
   struct alignas(16) Vec {
     O v[kPer];
@@ -124,8 +124,7 @@ void launch_generate(const FlatLayout& l, std::uint64_t first, std::uint64_t n, 
                      cudaStream_t stream) {
   switch (l.leaves) {
 #define LAYOUTX_CASE(N) \
-  case N:               \
-    return generate_kernel<I, O, kVecs, N><<<blocks, 256, 0, stream>>>(l, first, n, out);
+  case N: return generate_kernel<I, O, kVecs, N><<<blocks, 256, 0, stream>>>(l, first, n, out);
     LAYOUTX_CASE(1)
     LAYOUTX_CASE(2)
     LAYOUTX_CASE(3)
@@ -135,8 +134,7 @@ void launch_generate(const FlatLayout& l, std::uint64_t first, std::uint64_t n, 
     LAYOUTX_CASE(7)
     LAYOUTX_CASE(8)
 #undef LAYOUTX_CASE
-    default:
-      return generate_kernel<I, O, kVecs, 0><<<blocks, 256, 0, stream>>>(l, first, n, out);
+    default: return generate_kernel<I, O, kVecs, 0><<<blocks, 256, 0, stream>>>(l, first, n, out);
   }
 }
 
@@ -154,9 +152,9 @@ __device__ __forceinline__ unsigned line_length(std::int64_t v) {
 }
 
 template <class I, class O>
-__global__ void __launch_bounds__(256) line_length_kernel(const __grid_constant__ FlatLayout l, std::uint64_t first,
-                                                          std::uint64_t n, O* __restrict__ values,
-                                                          unsigned* __restrict__ lengths) {
+__global__ void __launch_bounds__(256)
+    line_length_kernel(const __grid_constant__ FlatLayout l, std::uint64_t first, std::uint64_t n,
+                       O* __restrict__ values, unsigned* __restrict__ lengths) {
   const std::uint64_t stride = std::uint64_t{gridDim.x} * blockDim.x;
   for (std::uint64_t j = std::uint64_t{blockIdx.x} * blockDim.x + threadIdx.x; j < n; j += stride) {
     const O v = evaluate_index<I, O>(l, static_cast<I>(first + j));

@@ -139,7 +139,8 @@ LAYOUTX_HD std::int64_t offset_in_group(const FlatLayout& l, int g, std::int64_t
   std::int64_t offset = 0;
   for (int k = begin; k < last; ++k) {
     const std::int64_t d = l.extent[k].d;
-    const std::int64_t q = x >= 0 ? static_cast<std::int64_t>(quotient(static_cast<std::uint64_t>(x), l.extent[k])) : x / d;
+    const std::int64_t q =
+        x >= 0 ? static_cast<std::int64_t>(quotient(static_cast<std::uint64_t>(x), l.extent[k])) : x / d;
     offset += (x - q * d) * l.stride[k];
     x = q;
   }

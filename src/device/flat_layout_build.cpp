@@ -40,7 +40,8 @@ void add_group(FlatLayout& f, const Layout& l, const std::string& name) {
     // part of an index beyond the mode.
     if (leaf.extent == 1 && !last) continue;
     if (f.leaves == kMaxLeaves)
-      throw Error(fmt::format("{} has more than {} modes; the device evaluator takes at most that many", name, kMaxLeaves));
+      throw Error(
+          fmt::format("{} has more than {} modes; the device evaluator takes at most that many", name, kMaxLeaves));
     f.extent[f.leaves] = make_divisor(std::max<std::int64_t>(leaf.extent, 1));
     f.extent[f.leaves].d = leaf.extent;
     f.stride[f.leaves] = leaf.stride;
@@ -68,7 +69,6 @@ void add_stages(FlatLayout& f, const AnyLayout& l) {
   for (const SwizzleStage& s : stages)
     f.stage[f.stages++] = Stage{s.offset.value, s.swizzle.yyy_mask(), s.swizzle.shift};
 }
-
 
 std::int64_t checked_reach(UInt128 r) {
   if (r >= kReachLimit)

@@ -36,9 +36,9 @@ __device__ inline void note_failure(FailureLog* log, const Failure& f) {
   if (slot < kLogCapacity) log->record[slot] = f;
 }
 
-__global__ void __launch_bounds__(256) check_kernel(const __grid_constant__ CheckSpec spec, std::uint64_t lo,
-                                                    std::uint64_t hi, const std::int64_t* host,
-                                                    std::uint64_t host_base, std::uint64_t* bits, FailureLog* log) {
+__global__ void __launch_bounds__(256)
+    check_kernel(const __grid_constant__ CheckSpec spec, std::uint64_t lo, std::uint64_t hi, const std::int64_t* host,
+                 std::uint64_t host_base, std::uint64_t* bits, FailureLog* log) {
   const std::uint64_t stride = std::uint64_t{gridDim.x} * blockDim.x;
   for (std::uint64_t i = lo + std::uint64_t{blockIdx.x} * blockDim.x + threadIdx.x; i < hi; i += stride) {
     Failure f;
@@ -53,8 +53,24 @@ void ok(cudaError_t e, const char* what) {
 void launched(const char* what) { ok(cudaGetLastError(), what); }
 
 // The buffers one request uses, by role, grown on demand and kept.
-enum Slot { kChunk0, kChunk1, kStage0, kStage1, kLog0, kLog1, kHostLog0, kHostLog1, kGatherLog, kHostGatherLog,
-            kBits, kLengths, kPositions, kScanTemp, kText, kHostText };
+enum Slot {
+  kChunk0,
+  kChunk1,
+  kStage0,
+  kStage1,
+  kLog0,
+  kLog1,
+  kHostLog0,
+  kHostLog1,
+  kGatherLog,
+  kHostGatherLog,
+  kBits,
+  kLengths,
+  kPositions,
+  kScanTemp,
+  kText,
+  kHostText
+};
 
 class Context {
  public:
@@ -251,7 +267,9 @@ void dispatch(const FlatLayout& l, std::uint64_t n, Args&&... args) {
 
 template <class I, class O>
 struct Generate {
-  static void run(const FlatLayout& l, std::uint64_t n, const device::OffsetBlocks& sink) { generate_as<I, O>(l, n, sink); }
+  static void run(const FlatLayout& l, std::uint64_t n, const device::OffsetBlocks& sink) {
+    generate_as<I, O>(l, n, sink);
+  }
 };
 
 template <class I, class O>

@@ -62,26 +62,26 @@ struct TemplateArgs {
 // the tree's.
 struct Node {
   enum class Kind : std::uint8_t {
-    Integer,     // 12, -4 (dynamic in --dynamic mode) or _12 (static); 1@0 a scaled basis
-    Tuple,       // (a, b, ...)
-    Layout,      // shape : stride
-    Name,        // LayoutLeft, Sw<3,4,3>, ...
-    Call,        // name<targs>(args)
-    Apply,       // callee(args): evaluation or slicing
-    Compose,     // a o b o c
-    Underscore,  // _
+    Integer,      // 12, -4 (dynamic in --dynamic mode) or _12 (static); 1@0 a scaled basis
+    Tuple,        // (a, b, ...)
+    Layout,       // shape : stride
+    Name,         // LayoutLeft, Sw<3,4,3>, ...
+    Call,         // name<targs>(args)
+    Apply,        // callee(args): evaluation or slicing
+    Compose,      // a o b o c
+    Underscore,   // _
     PointerFlag,  // smem_ptr[16b](unset): value = bits; smem_sparse<S>_ptr[...]: template_args = {S}
   };
 
   Kind kind = Kind::Underscore;
   bool is_static = false;
   bool has_template_args = false;
-  Basis basis;  // an integer's scaled-basis modes (1@0), empty for a plain integer
+  Basis basis;             // an integer's scaled-basis modes (1@0), empty for a plain integer
   std::size_t offset = 0;  // byte offset of the node's first character
   std::int64_t value = 0;
   std::string_view name;
   const TemplateArgs* targs = nullptr;  // none: no template arguments
-  std::size_t extent = 1;  // the nodes of its subtree, itself included, which follow it in the tree
+  std::size_t extent = 1;               // the nodes of its subtree, itself included, which follow it in the tree
 
   // Tuple elements, layout (shape, stride), call args, apply (callee, args...), chain.
   Children children() const { return Children(this + 1, this + extent); }

@@ -105,7 +105,8 @@ Value fn_right_inverse(const Call& c) {
   c.expect_args(1, 1);
   if (c.args[0].kind == Value::Kind::Underscore) return c.args[0];
   if (c.args[0].kind == Value::Kind::Swizzle) return c.args[0];
-  if (c.args[0].kind == Value::Kind::Layout) return answer(right_inverse(c.args[0].layout, c.diag.trace()));  // read in place
+  if (c.args[0].kind == Value::Kind::Layout)
+    return answer(right_inverse(c.args[0].layout, c.diag.trace()));  // read in place
   const AnyLayout a = c.any_layout(0);
   AnyLayout r = std::visit([&](const auto& x) { return AnyLayout{right_inverse(x, c.diag.trace())}; }, a);
   // CuTe's algorithm is exact on plain layouts; through a swizzle it "works in simple cases".
@@ -117,7 +118,8 @@ Value fn_left_inverse(const Call& c) {
   c.expect_args(1, 1);
   if (c.args[0].kind == Value::Kind::Underscore) return c.args[0];
   if (c.args[0].kind == Value::Kind::Swizzle) return c.args[0];
-  if (c.args[0].kind == Value::Kind::Layout) return answer(left_inverse(c.args[0].layout, c.diag.trace()));  // read in place
+  if (c.args[0].kind == Value::Kind::Layout)
+    return answer(left_inverse(c.args[0].layout, c.diag.trace()));  // read in place
   const AnyLayout a = c.any_layout(0);
   AnyLayout r = std::visit([&](const auto& x) { return AnyLayout{left_inverse(x, c.diag.trace())}; }, a);
   if (std::holds_alternative<ComposedLayout>(a)) check_left_inverse(a, r, c.diag);

@@ -35,7 +35,8 @@ Value fn_make_layout(const Call& c) {
   std::vector<Layout> modes;
   for (std::size_t i = 0; i < a.size(); ++i) {
     if (a[i].kind != Value::Kind::Layout)
-      c.fail_arg(i, fmt::format("make_layout(L0, L1, ...) concatenates layouts; got {} {}", a_kind_name(a[i]), c.text(a[i])));
+      c.fail_arg(
+          i, fmt::format("make_layout(L0, L1, ...) concatenates layouts; got {} {}", a_kind_name(a[i]), c.text(a[i])));
     modes.push_back(a[i].layout);
   }
   return Value::of(make_layout(modes));
@@ -68,7 +69,8 @@ Value fn_make_layout_like(const Call& c) {
 
 Value fn_make_fragment_like(const Call& c) {
   c.expect_args(1, 1);
-  if (c.args[0].kind == Value::Kind::Composed) return Value::of(make_fragment_like(c.args[0].composed().layout, c.diag));
+  if (c.args[0].kind == Value::Kind::Composed)
+    return Value::of(make_fragment_like(c.args[0].composed().layout, c.diag));
   return Value::of(make_fragment_like(c.layout(0), c.diag));
 }
 
@@ -111,7 +113,8 @@ Value fn_make_basis_like(const Call& c) {
   c.expect_args(1, 1);
   c.expect_template_args(0, 0);
   const IntTuple shape = c.int_tuple(0);
-  if (has_basis(shape)) c.fail_arg(0, fmt::format("make_basis_like takes a shape; {} holds a scaled basis", c.text(shape)));
+  if (has_basis(shape))
+    c.fail_arg(0, fmt::format("make_basis_like takes a shape; {} holds a scaled basis", c.text(shape)));
   return Value::of(make_basis_like(shape));
 }
 

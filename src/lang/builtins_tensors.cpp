@@ -29,7 +29,10 @@ Value rethrown(const Call& c, const std::function<Value()>& f) {
 Layout partitioned_layout(const Call& c) {
   const Value& v = c.args.at(0);
   if (v.kind == Value::Kind::Composed)
-    c.fail_arg(0, fmt::format("{} of a swizzled layout is not supported: CuTe has no coordinate tensor of a ComposedLayout (make_coord_tensor does not compile; a swizzled tensor is partitioned through its smem pointer); partition its inner layout", c.name()));
+    c.fail_arg(0, fmt::format("{} of a swizzled layout is not supported: CuTe has no coordinate tensor of a "
+                              "ComposedLayout (make_coord_tensor does not compile; a swizzled tensor is partitioned "
+                              "through its smem pointer); partition its inner layout",
+                              c.name()));
   return c.layout(0);
 }
 
@@ -102,8 +105,8 @@ Value fn_local_partition(const Call& c) {
   c.expect_template_args(0, 0);
   const Layout l = partitioned_layout(c);
   if (c.args[1].kind != Value::Kind::Layout && !c.args[1].is_int_tuple())
-    c.fail_arg(1, fmt::format("local_partition takes a thread layout, got {} {}", a_kind_name(c.args[1]),
-                              c.text(c.args[1])));
+    c.fail_arg(
+        1, fmt::format("local_partition takes a thread layout, got {} {}", a_kind_name(c.args[1]), c.text(c.args[1])));
   const Int index = c.integer(2);
   const Value* projection = c.args.size() == 4 ? &c.args[3] : nullptr;
   return rethrown(c, [&] { return local_partition(l, c.layout(1), index, projection, c.diag); });

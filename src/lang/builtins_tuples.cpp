@@ -20,10 +20,8 @@ namespace {
 
 Value get_value(const Call& c, const Value& v, int i) {
   switch (v.kind) {
-    case Value::Kind::Layout:
-      return Value::of(get(v.layout, i));
-    case Value::Kind::Composed:
-      return Value::of(on_inner(v.composed(), [&](const Layout& l) { return get(l, i); }));
+    case Value::Kind::Layout: return Value::of(get(v.layout, i));
+    case Value::Kind::Composed: return Value::of(on_inner(v.composed(), [&](const Layout& l) { return get(l, i); }));
     case Value::Kind::Integer:
       if (i != 0) c.fail(fmt::format("Index out of range: get<{}> of the integer {}", i, c.text(v)));
       return v;
@@ -31,8 +29,7 @@ Value get_value(const Call& c, const Value& v, int i) {
       if (i >= static_cast<int>(v.elems.size()))
         c.fail(fmt::format("Index out of range: get<{}> of {} (rank {})", i, c.text(v), v.elems.size()));
       return v.elems[i];
-    default:
-      c.fail_arg(0, fmt::format("cannot take get<{}> of {}", i, a_kind_name(v)));
+    default: c.fail_arg(0, fmt::format("cannot take get<{}> of {}", i, a_kind_name(v)));
   }
 }
 
@@ -121,7 +118,8 @@ IntTuple replaced(const Call& c, const IntTuple& t, int n, const IntTuple& x) {
     if (n != 0) c.fail(fmt::format("static_assert(N == 0): replace<{}> of {}, which is no tuple", n, c.text(t)));
     return x;
   }
-  if (n < 0 || n > t.rank()) c.fail(fmt::format("Index out of range: replace<{}> of {} (rank {})", n, c.text(t), t.rank()));
+  if (n < 0 || n > t.rank())
+    c.fail(fmt::format("Index out of range: replace<{}> of {} (rank {})", n, c.text(t), t.rank()));
   std::vector<IntTuple> elems = t.elems();
   if (n == t.rank())
     elems.push_back(x);
@@ -146,14 +144,14 @@ std::pair<Value, Value> unflatten_from(const Call& c, const Value& flat, const I
   if (flat.kind != Value::Kind::Tuple) {
     // CuTe's leaf case asks rank(flat) by argument-dependent lookup, which a run-time int has none of.
     if (flat.kind == Value::Kind::Integer && !flat.integer.is_static)
-      c.fail(StaticRequiredError(fmt::format("unflatten of the dynamic integer {}: CuTe's unflatten finds no rank() "
-                                             "for a run-time int and compiles only with a static one",
-                                             c.text(flat))));
+      c.fail(
+          StaticRequiredError(fmt::format("unflatten of the dynamic integer {}: CuTe's unflatten finds no rank() "
+                                          "for a run-time int and compiles only with a static one",
+                                          c.text(flat))));
     return {flat, Value::tuple({})};
   }
   if (flat.elems.empty())
-    c.fail(fmt::format("the flat tuple has fewer elements than the profile {} has integers",
-                       c.text(c.args[1])));
+    c.fail(fmt::format("the flat tuple has fewer elements than the profile {} has integers", c.text(c.args[1])));
   return {flat.elems.front(), Value::tuple(std::vector<Value>(flat.elems.begin() + 1, flat.elems.end()))};
 }
 
@@ -220,7 +218,8 @@ Value fn_group(const Call& c) {
 Value fn_flatten(const Call& c) {
   c.expect_args(1, 1);
   if (is_opaque(c.args[0])) return c.args[0];
-  if (c.args[0].kind == Value::Kind::Tuple && c.args[0].is_int_tuple()) return Value::of(flatten(c.args[0].as_int_tuple()));
+  if (c.args[0].kind == Value::Kind::Tuple && c.args[0].is_int_tuple())
+    return Value::of(flatten(c.args[0].as_int_tuple()));
   return on_layout(c, 0, [](const Layout& l) { return flatten(l); });
 }
 
@@ -395,7 +394,8 @@ Value fn_replace(const Call& c) {
     return Value::of(Layout{replaced(c, l.shape, n, x.layout.shape), replaced(c, l.stride, n, x.layout.stride)});
   }
   if (c.args[0].kind != Value::Kind::Tuple) {
-    if (n != 0) c.fail(fmt::format("static_assert(N == 0): replace<{}> of {}, which is no tuple", n, c.text(c.args[0])));
+    if (n != 0)
+      c.fail(fmt::format("static_assert(N == 0): replace<{}> of {}, which is no tuple", n, c.text(c.args[0])));
     return x;
   }
   Value t = tuple_arg(c, n, "replace");
@@ -433,8 +433,9 @@ Value fn_idx2crd(const Call& c) {
   if (!coordinate_in_domain(index, shape))
     c.diag.warn(
         "Index out of range",
-        fmt::format("idx2crd: index {} is outside the domain of shape {}; split as CuTe does, by extending the last mode",
-                    c.text(index), c.text(shape)));
+        fmt::format(
+            "idx2crd: index {} is outside the domain of shape {}; split as CuTe does, by extending the last mode",
+            c.text(index), c.text(shape)));
   return Value::of(std::move(crd));
 }
 

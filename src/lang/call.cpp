@@ -8,7 +8,9 @@ std::size_t Call::arg_offset(std::size_t i) const {
   return i < node.children().size() ? node.children()[i].offset : node.offset;
 }
 
-void Call::fail(const std::string& message) const { throw SourceError(fmt::format("{}: {}", name(), message), node.offset); }
+void Call::fail(const std::string& message) const {
+  throw SourceError(fmt::format("{}: {}", name(), message), node.offset);
+}
 
 void Call::fail_arg(std::size_t i, const std::string& message) const {
   throw SourceError(fmt::format("{}: argument {}: {}", name(), i + 1, message), arg_offset(i));
@@ -66,13 +68,15 @@ std::vector<int> Call::targ_indices() const {
 IntTuple Call::int_tuple(std::size_t i) const {
   const Value& v = args.at(i);
   if (v.kind == Value::Kind::Layout) return v.layout.shape;  // shape(layout), where CuTe takes a shape
-  if (!v.is_int_tuple()) fail_arg(i, fmt::format("expected an integer or an int tuple, got {} {}", a_kind_name(v), text(v)));
+  if (!v.is_int_tuple())
+    fail_arg(i, fmt::format("expected an integer or an int tuple, got {} {}", a_kind_name(v), text(v)));
   return v.as_int_tuple();
 }
 
 Int Call::integer(std::size_t i) const {
   const Value& v = args.at(i);
-  if (v.kind != Value::Kind::Integer) fail_arg(i, fmt::format("expected an integer, got {} {}", a_kind_name(v), text(v)));
+  if (v.kind != Value::Kind::Integer)
+    fail_arg(i, fmt::format("expected an integer, got {} {}", a_kind_name(v), text(v)));
   return v.integer;
 }
 

@@ -49,7 +49,7 @@ struct Call {
   // Argument coercions, failing with the argument's position.
   IntTuple int_tuple(std::size_t i) const;
   Int integer(std::size_t i) const;
-  Layout layout(std::size_t i) const;        // a layout, or a shape made compact column-major
+  Layout layout(std::size_t i) const;         // a layout, or a shape made compact column-major
   AnyLayout any_layout(std::size_t i) const;  // a layout, a composed layout, or a shape
   Tiler tiler(std::size_t i) const;
 };

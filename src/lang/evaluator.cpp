@@ -40,7 +40,8 @@ std::string did_you_mean(std::string_view name, const LanguageExtension* extensi
   std::string best;
   std::size_t best_d = 3;
   for (const auto& f : function_names(extension)) {
-    if (name.size() >= f.size() + best_d || name == f) continue;  // the lengths alone are that far apart, or no misspelling
+    if (name.size() >= f.size() + best_d || name == f)
+      continue;  // the lengths alone are that far apart, or no misspelling
     const std::size_t d = edit_distance(name, f);
     if (d < best_d) {
       best_d = d;
@@ -73,19 +74,17 @@ std::size_t integers_in(const IntTuple& t) {
 // How many integers a value holds: what every later operation's cost grows with.
 std::size_t integers_in(const Value& v) {
   switch (v.kind) {
-    case Value::Kind::Integer:
-      return 1;
+    case Value::Kind::Integer: return 1;
     case Value::Kind::Tuple: {
       std::size_t n = 0;
       for (const auto& e : v.elems) n += integers_in(e);
       return n;
     }
-    case Value::Kind::Layout:
-      return integers_in(v.layout.shape) + integers_in(v.layout.stride);
+    case Value::Kind::Layout: return integers_in(v.layout.shape) + integers_in(v.layout.stride);
     case Value::Kind::Composed:
-      return integers_in(v.composed().layout.shape) + integers_in(v.composed().layout.stride) + 2 * (1 + v.composed().nested.size());
-    default:
-      return 0;
+      return integers_in(v.composed().layout.shape) + integers_in(v.composed().layout.stride) +
+             2 * (1 + v.composed().nested.size());
+    default: return 0;
   }
 }
 
@@ -128,12 +127,13 @@ class Evaluator {
       const lang::Function* fn = lang::find_builtin(n.name);
       if (!fn && is_smem_layout_atom(n.name)) return evaluate_at(smem_atom(n), args, n);
       const auto* extension_fn = extension_function(n);
-      if (extension_fn && (!fn || std::any_of(args.begin(), args.end(),
-                                              [](const Value& v) { return v.kind == Value::Kind::Object; })))
+      if (extension_fn &&
+          (!fn || std::any_of(args.begin(), args.end(), [](const Value& v) { return v.kind == Value::Kind::Object; })))
         return extension_call(n, *extension_fn, args);
       if (!fn)
-        throw SourceError(fmt::format("unknown function '{}'{}", excerpt(n.name), did_you_mean(n.name, options_.extension)),
-                          n.offset);
+        throw SourceError(
+            fmt::format("unknown function '{}'{}", excerpt(n.name), did_you_mean(n.name, options_.extension)),
+            n.offset);
       return call_with(n, *fn, std::move(args));
     });
   }
@@ -174,28 +174,20 @@ class Evaluator {
 
   Value eval_node(const Node& n) {
     switch (n.kind) {
-      case Node::Kind::Integer:
-        return Value::of(integer_of(n));
-      case Node::Kind::Underscore:
-        return Value::tag(Value::Kind::Underscore);
+      case Node::Kind::Integer: return Value::of(integer_of(n));
+      case Node::Kind::Underscore: return Value::tag(Value::Kind::Underscore);
       case Node::Kind::Tuple: {
         std::vector<Value> elems;
         elems.reserve(n.children().size());
         for (const auto& c : n.children()) add_value(elems, c);
         return Value::tuple(std::move(elems));
       }
-      case Node::Kind::Layout:
-        return layout_literal(n);
-      case Node::Kind::Name:
-        return name(n);
-      case Node::Kind::Call:
-        return call(n);
-      case Node::Kind::Apply:
-        return apply(n);
-      case Node::Kind::Compose:
-        return chain(n);
-      case Node::Kind::PointerFlag:
-        return pointer_flag(n);
+      case Node::Kind::Layout: return layout_literal(n);
+      case Node::Kind::Name: return name(n);
+      case Node::Kind::Call: return call(n);
+      case Node::Kind::Apply: return apply(n);
+      case Node::Kind::Compose: return chain(n);
+      case Node::Kind::PointerFlag: return pointer_flag(n);
     }
     throw InternalError("unknown syntax node", n.offset);
   }
@@ -245,11 +237,13 @@ class Evaluator {
     if (plain_int_tuple(n.children().front()) && plain_int_tuple(n.children()[1])) return plain_layout_literal(n);
     const Value shape = eval(n.children()[0]), stride = eval(n.children()[1]);
     if (!shape.is_int_tuple())
-      throw SourceError(fmt::format("the shape of a layout must be an int tuple, got {} {}", a_kind_name(shape), text(shape)),
-                        n.children()[0].offset);
+      throw SourceError(
+          fmt::format("the shape of a layout must be an int tuple, got {} {}", a_kind_name(shape), text(shape)),
+          n.children()[0].offset);
     if (!stride.is_int_tuple())
-      throw SourceError(fmt::format("the stride of a layout must be an int tuple, got {} {}", a_kind_name(stride), text(stride)),
-                        n.children()[1].offset);
+      throw SourceError(
+          fmt::format("the stride of a layout must be an int tuple, got {} {}", a_kind_name(stride), text(stride)),
+          n.children()[1].offset);
     try {
       return Value::of(make_layout(shape.as_int_tuple(), stride.as_int_tuple()));
     } catch (const Error& e) {
@@ -285,8 +279,8 @@ class Evaluator {
     // CuTe's int template arguments: a width or sparsity past 2^30 is no flag it can print.
     constexpr std::int64_t kMax = std::int64_t{1} << 30;
     if (bits <= 0 || bits > kMax || sparsity < 0 || sparsity > kMax || (sparse && sparsity == 0))
-      throw SourceError("a pointer flag's width and sparsity are positive integers below 2^30 (CuTe has no uint_bit<0>)",
-                        offset);
+      throw SourceError(
+          "a pointer flag's width and sparsity are positive integers below 2^30 (CuTe has no uint_bit<0>)", offset);
     return Value::of(SmemPtrFlag{bits, sparsity});
   }
 
@@ -295,9 +289,11 @@ class Evaluator {
     const bool sparse = n.name == "smem_sparse_ptr_flag_bits";
     const auto& args = n.template_args();
     const auto& types = n.template_types();
-    if (args.size() != (sparse ? 2u : 1u) || std::any_of(types.begin(), types.end(), [](const std::string& t) { return !t.empty(); }))
-      throw SourceError(fmt::format("{} takes {}", n.name, sparse ? "<S,B>: a sparsity and a width in bits" : "<B>: a width in bits"),
-                        n.offset);
+    if (args.size() != (sparse ? 2u : 1u) ||
+        std::any_of(types.begin(), types.end(), [](const std::string& t) { return !t.empty(); }))
+      throw SourceError(
+          fmt::format("{} takes {}", n.name, sparse ? "<S,B>: a sparsity and a width in bits" : "<B>: a width in bits"),
+          n.offset);
     return pointer_flag(args.back(), sparse ? args.front() : 0, sparse, n.offset);
   }
 
@@ -305,7 +301,8 @@ class Evaluator {
   Value smem_atom(const Node& n) {
     const bool sparse = n.name.ends_with("SpAtom");
     const std::size_t want = sparse ? 2 : 1;
-    const std::string form = sparse ? "<T,S> (a value type and a sparsity, as in <half_t,2>)" : "<T> (a value type, as in <half_t>)";
+    const std::string form =
+        sparse ? "<T,S> (a value type and a sparsity, as in <half_t,2>)" : "<T> (a value type, as in <half_t>)";
     if (n.template_args().size() != want || n.template_types().empty() || n.template_types()[0].empty() ||
         (sparse && !n.template_types()[1].empty()))
       throw SourceError(fmt::format("{} takes {}", n.name, form), n.offset);
@@ -323,16 +320,18 @@ class Evaluator {
     if (is_smem_layout_atom(n.name)) return smem_atom(n);
     if (n.name == "Sw" || n.name == "Swizzle") {
       if (n.template_args().size() != 3)
-        throw SourceError(fmt::format("{} takes three template arguments <B,M,S>, got {}", n.name, n.template_args().size()),
-                          n.offset);
+        throw SourceError(
+            fmt::format("{} takes three template arguments <B,M,S>, got {}", n.name, n.template_args().size()),
+            n.offset);
       for (const auto& type : n.template_types())
         if (!type.empty())
           throw SourceError(fmt::format("{}<B,M,S> takes integers, not the type {}", n.name, type), n.offset);
       for (auto a : n.template_args())
         if (a < -64 || a > 64)
-          throw SourceError(fmt::format("{}<B,M,S>: template argument {} is out of range (B + M + |S| must be at most 31)",
-                                        n.name, a),
-                            n.offset);
+          throw SourceError(
+              fmt::format("{}<B,M,S>: template argument {} is out of range (B + M + |S| must be at most 31)", n.name,
+                          a),
+              n.offset);
       return Value::of(Swizzle::make(static_cast<int>(n.template_args()[0]), static_cast<int>(n.template_args()[1]),
                                      static_cast<int>(n.template_args()[2])));
     }
@@ -348,7 +347,8 @@ class Evaluator {
     if (auto v = extension_name(n)) return *v;
     if (lang::find_builtin(n.name) || extension_function(n))
       throw SourceError(fmt::format("{} is a function: call it as {}(...)", n.name, n.name), n.offset);
-    throw SourceError(fmt::format("unknown name '{}'{}", excerpt(n.name), did_you_mean(n.name, options_.extension)), n.offset);
+    throw SourceError(fmt::format("unknown name '{}'{}", excerpt(n.name), did_you_mean(n.name, options_.extension)),
+                      n.offset);
   }
 
   // A name the extension knows (an MMA or copy atom), with its template arguments as written.
@@ -358,7 +358,7 @@ class Evaluator {
     for (std::size_t i = 0; i < n.template_args().size(); ++i) {
       if (i) targs += ',';
       targs += i < n.template_types().size() && !n.template_types()[i].empty() ? n.template_types()[i]
-                                                                           : std::to_string(n.template_args()[i]);
+                                                                               : std::to_string(n.template_args()[i]);
     }
     try {
       return options_.extension->name(n.name, targs);
@@ -368,7 +368,8 @@ class Evaluator {
   }
 
   // A function of the extension: its errors blamed on the call, or on the argument it names.
-  Value extension_call(const Node& n, const std::function<Value(const ExtensionCall&)>& fn, const std::vector<Value>& args) {
+  Value extension_call(const Node& n, const std::function<Value(const ExtensionCall&)>& fn,
+                       const std::vector<Value>& args) {
     try {
       return fn(ExtensionCall{n.name, args, n.template_args(), n.template_types(), diag_});
     } catch (const SourceError&) {
@@ -404,16 +405,18 @@ class Evaluator {
     const auto& types = n.template_types();
     const bool run_time = !types.empty() && !types[0].empty();
     if (args.size() < 2 || (run_time && !lang::is_run_time_integer(types[0])))
-      throw SourceError("ScaledBasis<T, N...> takes a scale (Int<2>, or int given as ScaledBasis<int, N...>(2)) and "
-                        "mode indices",
-                        n.offset);
+      throw SourceError(
+          "ScaledBasis<T, N...> takes a scale (Int<2>, or int given as ScaledBasis<int, N...>(2)) and "
+          "mode indices",
+          n.offset);
     if (run_time && !scale)
       throw SourceError(fmt::format("ScaledBasis<{}, ...> holds its scale at run time, which a type does not name: "
                                     "give it, as in ScaledBasis<int, 1>(2)",
                                     types[0]),
                         n.offset);
     if (!run_time && scale)
-      throw SourceError("a static ScaledBasis<Int<N>, ...> is its type's value: write ScaledBasis<Int<N>, ...>{}", n.offset);
+      throw SourceError("a static ScaledBasis<Int<N>, ...> is its type's value: write ScaledBasis<Int<N>, ...>{}",
+                        n.offset);
     std::vector<int> modes;
     for (std::size_t i = 1; i < args.size(); ++i) {
       if (!types[i].empty())
@@ -462,7 +465,8 @@ class Evaluator {
         if (auto v = extension_name(n)) return *v;
       if (n.name == "Sw" || n.name == "Swizzle")
         throw SourceError(fmt::format("{}<B,M,S> is not a function; compose it with 'o'", n.name), n.offset);
-      throw SourceError(fmt::format("unknown function '{}'{}", excerpt(n.name), did_you_mean(n.name, options_.extension)), n.offset);
+      throw SourceError(
+          fmt::format("unknown function '{}'{}", excerpt(n.name), did_you_mean(n.name, options_.extension)), n.offset);
     }
     std::vector<Value> args;
     args.reserve(n.children().size());
@@ -520,7 +524,8 @@ class Evaluator {
   void keep_call(const Node& n, const lang::Function& fn, const std::vector<Value>& args) {
     auto call = std::make_shared<const lang::Tree>(lang::subtree(n));
     const LanguageOptions options = options_;
-    *outer_ = OuterCall{fn.property, std::string(n.name), args, [call, &fn, options](std::vector<Value> operands, Diagnostics& diag) {
+    *outer_ = OuterCall{fn.property, std::string(n.name), args,
+                        [call, &fn, options](std::vector<Value> operands, Diagnostics& diag) {
                           return Evaluator(options, diag).invoke(call->root(), fn, std::move(operands));
                         }};
   }
@@ -530,8 +535,9 @@ class Evaluator {
     const auto it = options_.names.find(n.name);
     if (it == options_.names.end()) return nullptr;
     if (n.has_template_args)
-      throw SourceError(fmt::format("'{}' is a name bound to {}; it takes no template arguments", n.name, text(it->second)),
-                        n.offset);
+      throw SourceError(
+          fmt::format("'{}' is a name bound to {}; it takes no template arguments", n.name, text(it->second)),
+          n.offset);
     return &it->second;
   }
 
@@ -553,16 +559,17 @@ class Evaluator {
     if (callee.kind == Value::Kind::Swizzle) return swizzle_at(callee.swizzle, args, n);
     if (callee.kind == Value::Kind::Tensor) return tensor_at(callee, args, n);
     if (!callee.is_layout_like())
-      throw SourceError(fmt::format("only a layout can be evaluated with (...), this is {} {}", a_kind_name(callee),
-                                    text(callee)),
-                        n.offset);
+      throw SourceError(
+          fmt::format("only a layout can be evaluated with (...), this is {} {}", a_kind_name(callee), text(callee)),
+          n.offset);
     if (args.empty()) throw SourceError("evaluation needs a coordinate: L(i), L(i,j) or L((i,j),k)", n.offset);
     const Value coord = args.size() == 1 ? args[0] : Value::tuple(args);
     const IntTuple& shape = callee.kind == Value::Kind::Layout ? callee.layout.shape : callee.composed().layout.shape;
     if (has_underscore(coord)) return slice_layout(callee, coord, n);
     if (!coord.is_int_tuple())
-      throw SourceError(fmt::format("a coordinate is an integer or an int tuple, got {} {}", a_kind_name(coord), text(coord)),
-                        n.offset);
+      throw SourceError(
+          fmt::format("a coordinate is an integer or an int tuple, got {} {}", a_kind_name(coord), text(coord)),
+          n.offset);
     const IntTuple c = coord.as_int_tuple();
     if (has_basis(c))
       throw SourceError(fmt::format("a coordinate holds integers, not the scaled basis in {}", text(c)), n.offset);
@@ -574,8 +581,7 @@ class Evaluator {
       else
         result = Value::of(evaluate(callee.as_any_layout(), c));
     } catch (const Error& e) {
-      throw_at(e, fmt::format("evaluating {} at {}: {}", text(callee), text(c), e.message(diag_.notation())),
-                        n.offset);
+      throw_at(e, fmt::format("evaluating {} at {}: {}", text(callee), text(c), e.message(diag_.notation())), n.offset);
     }
     if (!coordinate_in_domain(c, shape))
       diag_.warn(
@@ -589,22 +595,26 @@ class Evaluator {
   // Sw<B,M,S>(i): CuTe's swizzle of an offset; a static offset stays static.
   Value swizzle_at(const Swizzle& sw, const std::vector<Value>& args, const Node& n) {
     if (args.size() != 1 || args[0].kind != Value::Kind::Integer || args[0].integer.is_scaled_basis())
-      throw SourceError(fmt::format("a swizzle is evaluated at one integer offset: {}(i)", text(Value::of(sw))), n.offset);
+      throw SourceError(fmt::format("a swizzle is evaluated at one integer offset: {}(i)", text(Value::of(sw))),
+                        n.offset);
     const Int i = args[0].integer;
     return Value::of(Int{sw.apply(i.value), i.is_static});
   }
 
   Value slice_layout(const Value& callee, const Value& coord, const Node& n) {
     try {
-      if (callee.kind == Value::Kind::Composed && callee.composed().pointer && callee.composed().pointer->sparsity == 0 &&
-          !all_underscore(coord))
+      if (callee.kind == Value::Kind::Composed && callee.composed().pointer &&
+          callee.composed().pointer->sparsity == 0 && !all_underscore(coord))
         return Value::of(slice_flagged(callee.composed(), coord));
       if (callee.kind == Value::Kind::Composed) {
         if (!all_underscore(coord)) return Value::of(slice_and_offset(coord, callee.composed(), diag_).layout);
         const Layout& l = callee.composed().layout;
-        return Value::of(on_inner(callee.composed(), [&](const Layout&) { return Layout{slice(coord, l.shape, diag_.notation()), slice(coord, l.stride, diag_.notation())}; }));
+        return Value::of(on_inner(callee.composed(), [&](const Layout&) {
+          return Layout{slice(coord, l.shape, diag_.notation()), slice(coord, l.stride, diag_.notation())};
+        }));
       }
-      return Value::of(Layout{slice(coord, callee.layout.shape, diag_.notation()), slice(coord, callee.layout.stride, diag_.notation())});
+      return Value::of(Layout{slice(coord, callee.layout.shape, diag_.notation()),
+                              slice(coord, callee.layout.stride, diag_.notation())});
     } catch (const Error& e) {
       throw_at(e, e.message(diag_.notation()), n.offset);
     }
@@ -614,7 +624,8 @@ class Evaluator {
   // (crd2idx with `_` as a static 0) kept as the flag when it is a static 0,
   // else put in the flag's place as a plain offset.
   ComposedLayout slice_flagged(const ComposedLayout& c, const Value& coord) const {
-    const Layout sliced{slice(coord, c.layout.shape, diag_.notation()), slice(coord, c.layout.stride, diag_.notation())};
+    const Layout sliced{slice(coord, c.layout.shape, diag_.notation()),
+                        slice(coord, c.layout.stride, diag_.notation())};
     const Int offset = crd2idx(underscores_as_zero(coord), c.layout.shape, c.layout.stride);
     if (offset.is_constant(0)) return with_pointer_flag(c.swizzle, *c.pointer, sliced);
     return ComposedLayout{c.swizzle, offset, sliced, {}};
@@ -662,7 +673,8 @@ class Evaluator {
           throw SourceError("a pointer flag such as smem_ptr[16b](unset) is the offset of the outermost swizzle only",
                             offsets[j]);
       const bool flagged = parts[i + 1].kind == Value::Kind::PointerFlag;
-      ComposedLayout built{parts[k - 2].swizzle, flagged && k == i + 2 ? static_int(0) : parts[k - 1].integer, std::move(l), {}};
+      ComposedLayout built{
+          parts[k - 2].swizzle, flagged && k == i + 2 ? static_int(0) : parts[k - 1].integer, std::move(l), {}};
       for (std::size_t j = k - 2; j > i; j -= 2) {
         built.nested.insert(built.nested.begin(), SwizzleStage{built.swizzle, built.offset});
         built.swizzle = parts[j - 2].swizzle;
@@ -677,10 +689,10 @@ class Evaluator {
       const std::size_t at = offsets[i];
       Value rhs = next();
       if (outer_ && &n == outermost_ && i == parts.size())
-        *outer_ = OuterCall{Property::Composition, "composition", {acc, rhs},
-                            [](std::vector<Value> operands, Diagnostics& diag) {
-                              return compose_values(operands[0], operands[1], diag);
-                            }};
+        *outer_ = OuterCall{
+            Property::Composition, "composition", {acc, rhs}, [](std::vector<Value> operands, Diagnostics& diag) {
+              return compose_values(operands[0], operands[1], diag);
+            }};
       try {
         acc = compose_values(acc, rhs, diag_);
       } catch (const SourceError&) {
@@ -801,10 +813,9 @@ bool bindable_name(std::string_view name) {
   const auto alpha = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
   const auto ident = [&](char c) { return alpha(c) || (c >= '0' && c <= '9') || c == '_'; };
   if (name.empty() || !alpha(name.front()) || !std::all_of(name.begin(), name.end(), ident)) return false;
-  static const std::string_view kReserved[] = {"o",           "Sw",          "Swizzle",    "LayoutLeft",
-                                               "LayoutRight", "GenColMajor", "GenRowMajor", "E",
-                                               "ScaledBasis", "Underscore",  "smem_ptr_flag_bits",
-                                               "smem_sparse_ptr_flag_bits"};
+  static const std::string_view kReserved[] = {
+      "o",           "Sw", "Swizzle",     "LayoutLeft", "LayoutRight",        "GenColMajor",
+      "GenRowMajor", "E",  "ScaledBasis", "Underscore", "smem_ptr_flag_bits", "smem_sparse_ptr_flag_bits"};
   if (std::find(std::begin(kReserved), std::end(kReserved), name) != std::end(kReserved)) return false;
   // A CuTe type's name (Tile, Shape, Int, half_t, int) is read as that type wherever it stands.
   if (lang::cute_type(name) != lang::CuteType::None || lang::value_type_bits(name) || lang::is_run_time_integer(name) ||

@@ -38,7 +38,8 @@ struct static_integer : pegtl::seq<pegtl::opt<cpp_scope>, pegtl::one<'_'>, pegtl
 struct underscore_end : pegtl::not_at<ident_other> {};
 struct underscore : pegtl::seq<pegtl::one<'_'>, underscore_end> {};
 struct scope_part : pegtl::seq<pegtl::two<':'>, pegtl::alpha, pegtl::star<ident_other>> {};
-struct identifier : pegtl::seq<pegtl::opt<cpp_scope>, pegtl::alpha, pegtl::star<ident_other>, pegtl::star<scope_part>> {};
+struct identifier : pegtl::seq<pegtl::opt<cpp_scope>, pegtl::alpha, pegtl::star<ident_other>, pegtl::star<scope_part>> {
+};
 
 struct comma : pegtl::one<','> {};
 struct close_paren : pegtl::one<')'> {};
@@ -87,20 +88,20 @@ struct pointer_bits : digits {};
 struct flag_tail : TAO_PEGTL_STRING("b](unset)") {};
 struct sparse_middle : TAO_PEGTL_STRING(">_ptr[") {};
 struct smem_ptr_flag : pegtl::seq<TAO_PEGTL_STRING("smem_ptr["), pegtl::must<pointer_bits>, pegtl::must<flag_tail>> {};
-struct smem_sparse_flag : pegtl::seq<TAO_PEGTL_STRING("smem_sparse<"), pegtl::must<pointer_bits>, pegtl::must<sparse_middle>,
-                                     pegtl::must<pointer_bits>, pegtl::must<flag_tail>> {};
+struct smem_sparse_flag : pegtl::seq<TAO_PEGTL_STRING("smem_sparse<"), pegtl::must<pointer_bits>,
+                                     pegtl::must<sparse_middle>, pegtl::must<pointer_bits>, pegtl::must<flag_tail>> {};
 struct pointer_flag : pegtl::sor<smem_ptr_flag, smem_sparse_flag> {};
 
 struct value_braces : braces {};  // Type<...>{}: the type's value-initialized object
 struct name_ref
-    : pegtl::seq<identifier, pegtl::opt<ws, template_args>, pegtl::opt<ws, pegtl::sor<value_braces, call_arguments>>> {};
+    : pegtl::seq<identifier, pegtl::opt<ws, template_args>, pegtl::opt<ws, pegtl::sor<value_braces, call_arguments>>> {
+};
 struct atom : pegtl::sor<literal, pointer_flag, name_ref, underscore> {};
 
 struct compose_op : pegtl::seq<pegtl::one<'o'>, pegtl::not_at<ident_other>> {};
 struct operand : atom {};
-struct expression
-    : pegtl::seq<atom, pegtl::star<pegtl::sor<pegtl::seq<ws, apply_arguments>,
-                                              pegtl::seq<ws, compose_op, ws, pegtl::must<operand>>>>> {};
+struct expression : pegtl::seq<atom, pegtl::star<pegtl::sor<pegtl::seq<ws, apply_arguments>,
+                                                            pegtl::seq<ws, compose_op, ws, pegtl::must<operand>>>>> {};
 
 struct end_of_expression : pegtl::eof {};
 struct some_expression : expression {};

@@ -36,7 +36,7 @@ struct ByteClasses {
   constexpr ByteClasses() : of{} {
     for (int c = 0; c < 256; ++c)
       of[c] = c >= 0x80 || c == 0x7f || (c < 0x20 && c != '\t' && c != '\n' && c != '\r') ? ByteClass::Refused
-                                                                                       : ByteClass::Plain;
+                                                                                          : ByteClass::Plain;
     of[static_cast<int>('(')] = of[static_cast<int>('<')] = ByteClass::Opens;
     of[static_cast<int>(')')] = of[static_cast<int>('>')] = ByteClass::Closes;
   }
@@ -84,8 +84,7 @@ void prescan(std::string_view text, std::size_t max_depth) {
       case ByteClass::Closes:
         if (depth > 0) --depth;
         break;
-      case ByteClass::Refused:
-        refuse_byte(c, i);
+      case ByteClass::Refused: refuse_byte(c, i);
     }
     if (!std::isspace(c)) last = static_cast<char>(c);
   }
@@ -116,14 +115,10 @@ std::size_t unscoped(std::string_view text) {
 
 const char* cute_type_example(CuteType type) {
   switch (type) {
-    case CuteType::Integer:
-      return "Int<4>";
-    case CuteType::Layout:
-      return "Layout<Shape<_4,_3>, Stride<_3,_1>>";
-    case CuteType::Composed:
-      return "ComposedLayout<Swizzle<3,4,3>, C<0>, Layout<Shape<_8,_64>, Stride<_64,_1>>>";
-    default:
-      return "Shape<_4,_3>";
+    case CuteType::Integer: return "Int<4>";
+    case CuteType::Layout: return "Layout<Shape<_4,_3>, Stride<_3,_1>>";
+    case CuteType::Composed: return "ComposedLayout<Swizzle<3,4,3>, C<0>, Layout<Shape<_8,_64>, Stride<_64,_1>>>";
+    default: return "Shape<_4,_3>";
   }
 }
 
@@ -174,8 +169,7 @@ class Builder {
 
   GrammarNode result() {
     if (deferred_) throw *deferred_;
-    if (nodes_.size() != 1)
-      throw InternalError(fmt::format("the parser left {} syntax trees", nodes_.size()), 0);
+    if (nodes_.size() != 1) throw InternalError(fmt::format("the parser left {} syntax trees", nodes_.size()), 0);
     return std::move(nodes_.front());
   }
 
@@ -216,7 +210,8 @@ std::int64_t Builder::parse_int64(std::string_view digits, bool negative, std::s
   const std::uint64_t limit = negative ? std::uint64_t{1} << 63 : (std::uint64_t{1} << 63) - 1;
   if (ec != std::errc() || ptr != digits.data() + digits.size() || magnitude > limit) {
     defer(SourceError(
-        fmt::format("integer {}{} does not fit in a signed 64-bit integer", negative ? "-" : "", excerpt(digits)), offset));
+        fmt::format("integer {}{} does not fit in a signed 64-bit integer", negative ? "-" : "", excerpt(digits)),
+        offset));
     return 0;
   }
   return negative ? static_cast<std::int64_t>(0 - magnitude) : static_cast<std::int64_t>(magnitude);
@@ -305,9 +300,10 @@ void Builder::close_call() {
   GrammarNode& call = nodes_.back();
   if (call.kind != Node::Kind::Name && args.empty()) return;  // Layout<...>(): the value, as Layout<...>{} is
   if (call.kind != Node::Kind::Name)
-    defer(SourceError("a CuTe type is not called: write its value as Type<...>{}, or build it with make_shape, "
-                      "make_stride or make_layout",
-                      call.offset));
+    defer(
+        SourceError("a CuTe type is not called: write its value as Type<...>{}, or build it with make_shape, "
+                    "make_stride or make_layout",
+                    call.offset));
   call.kind = Node::Kind::Call;
   call.parts = std::move(args);
 }
@@ -394,9 +390,10 @@ GrammarNode Builder::cute_value(CuteType type, const GrammarNode& name, std::vec
       a.kind = Node::Kind::Integer;
       a.offset = at;
     } else {
-      defer(SourceError(fmt::format("{}<...> takes CuTe types (_4, Int<4>, C<4>, int, Shape<...>, Layout<...>), not '{}'",
-                                    name.name, a.name),
-                        a.offset));
+      defer(
+          SourceError(fmt::format("{}<...> takes CuTe types (_4, Int<4>, C<4>, int, Shape<...>, Layout<...>), not '{}'",
+                                  name.name, a.name),
+                      a.offset));
     }
   }
   GrammarNode n;
@@ -437,8 +434,7 @@ GrammarNode Builder::cute_value(CuteType type, const GrammarNode& name, std::vec
       n.kind = Node::Kind::Compose;
       n.parts = std::move(args);
       return n;
-    case CuteType::None:
-      break;
+    case CuteType::None: break;
   }
   return n;
 }
@@ -449,9 +445,10 @@ GrammarNode Builder::cute_value(CuteType type, const GrammarNode& name, std::vec
 void Builder::check_complete_type() {
   const GrammarNode& n = nodes_.back();
   if (run_time_member_ && !braced_)
-    defer(SourceError("a type names no value for its run-time integer: write the value (make_shape(_8{}, 5)), "
-                      "bind it with -D NAME=EXPR, or write TYPE{} for CuTe's value-initialized object (0)",
-                      *run_time_member_));
+    defer(
+        SourceError("a type names no value for its run-time integer: write the value (make_shape(_8{}, 5)), "
+                    "bind it with -D NAME=EXPR, or write TYPE{} for CuTe's value-initialized object (0)",
+                    *run_time_member_));
   run_time_member_.reset();
   braced_ = false;
   if (n.kind == Node::Kind::Name && !n.has_template_args && cute_type(n.name) != CuteType::None)

@@ -58,10 +58,8 @@ class Formatter {
   std::int64_t next_integer(std::string_view spec) {
     const FormatArgument& a = next(spec);
     switch (a.kind) {
-      case FormatArgument::Kind::Integer:
-        return a.integer;
-      case FormatArgument::Kind::Real:
-        return static_cast<std::int64_t>(a.real);
+      case FormatArgument::Kind::Integer: return a.integer;
+      case FormatArgument::Kind::Real: return static_cast<std::int64_t>(a.real);
       default:
         throw Error(fmt::format("printf: {} reads an integer, the argument is a {}", spec,
                                 a.kind == FormatArgument::Kind::String ? "string" : "pointer"));
@@ -71,8 +69,8 @@ class Formatter {
   // A width or precision that would make one conversion megabytes long is refused, not written.
   static void check_size(const std::string& digits, const char* what, std::string_view spec) {
     if (digits.size() > 7 || (!digits.empty() && std::stoll(digits) > kMaxField))
-      throw Error(fmt::format("printf: the {} of {} is over {}, more than layoutx writes for one conversion", what, spec,
-                              kMaxField));
+      throw Error(fmt::format("printf: the {} of {} is over {}, more than layoutx writes for one conversion", what,
+                              spec, kMaxField));
   }
   static constexpr std::int64_t kMaxField = 1 << 20;
 
@@ -117,9 +115,7 @@ class Formatter {
     const std::string written(format_.substr(at, i - at));
     std::string spec = "%" + flags + width + (has_precision ? "." + precision : "");
     switch (conv) {
-      case '%':
-        out += '%';
-        break;
+      case '%': out += '%'; break;
       case 'd':
       case 'i': {
         const std::int64_t v = next_integer(written);
@@ -148,9 +144,7 @@ class Formatter {
           append_formatted(out, spec + "ll" + conv, static_cast<unsigned long long>(v));
         break;
       }
-      case 'c':
-        append_formatted(out, spec + conv, static_cast<int>(next_integer(written)));
-        break;
+      case 'c': append_formatted(out, spec + conv, static_cast<int>(next_integer(written))); break;
       case 'f':
       case 'F':
       case 'e':
@@ -188,8 +182,7 @@ class Formatter {
           append_formatted(out, spec + "s", "(nil)");
         break;
       }
-      default:
-        throw Error(fmt::format("printf: the conversion {} is not one layoutx writes", written));
+      default: throw Error(fmt::format("printf: the conversion {} is not one layoutx writes", written));
     }
     return i;
   }

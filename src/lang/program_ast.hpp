@@ -26,9 +26,9 @@ struct TemplateArg {
 // `TA const*`, `decltype(expr)`.
 struct TypeRef {
   std::size_t offset = 0;
-  std::string_view text;      // the whole type as written
-  std::string_view name;      // the named type (`cute::Shape`), "" for built-in words and auto
-  std::string builtin;        // the built-in words, space separated ("unsigned int"), "auto", or ""
+  std::string_view text;  // the whole type as written
+  std::string_view name;  // the named type (`cute::Shape`), "" for built-in words and auto
+  std::string builtin;    // the built-in words, space separated ("unsigned int"), "auto", or ""
   bool has_targs = false;
   std::vector<TemplateArg> targs;
   std::unique_ptr<Expr> decltype_of;  // decltype(expr)
@@ -38,19 +38,19 @@ struct TypeRef {
 
 struct Expr {
   enum class Kind : std::uint8_t {
-    Integer,      // 12, 0x1f, 3u, 5LL: integer (unsigned_literal, long_literal)
-    Real,         // 1.0, 2.5f
-    String,       // "..." (adjacent pieces joined): text holds the source with quotes
-    Char,         // 'x'
-    Bool,         // true / false: integer
-    Null,         // nullptr
-    Name,         // x, cute::print, std::cout; a template-id when has_targs; `T{...}` when braced
-    BraceList,    // {a, b, c}
-    Decltype,     // decltype(e): kids[0]
-    Sizeof,       // sizeof(type) (type) or sizeof(e) (kids[0])
-    Call,         // kids[0](kids[1..])
-    Member,       // kids[0].text (a method when followed by a call); has_targs: .f<...>
-    Subscript,    // kids[0][kids[1]]
+    Integer,    // 12, 0x1f, 3u, 5LL: integer (unsigned_literal, long_literal)
+    Real,       // 1.0, 2.5f
+    String,     // "..." (adjacent pieces joined): text holds the source with quotes
+    Char,       // 'x'
+    Bool,       // true / false: integer
+    Null,       // nullptr
+    Name,       // x, cute::print, std::cout; a template-id when has_targs; `T{...}` when braced
+    BraceList,  // {a, b, c}
+    Decltype,   // decltype(e): kids[0]
+    Sizeof,     // sizeof(type) (type) or sizeof(e) (kids[0])
+    Call,       // kids[0](kids[1..])
+    Member,     // kids[0].text (a method when followed by a call); has_targs: .f<...>
+    Subscript,  // kids[0][kids[1]]
     PostIncrement,
     PostDecrement,
     Prefix,       // text: ++ -- & - + ! ~ *
@@ -69,7 +69,7 @@ struct Expr {
   std::int64_t integer = 0;
   double real = 0;
   bool unsigned_literal = false, long_literal = false;
-  bool braced = false;     // Name followed by {...}: kids are the braced elements
+  bool braced = false;  // Name followed by {...}: kids are the braced elements
   bool has_targs = false;
   std::vector<TemplateArg> targs;
   std::unique_ptr<TypeRef> type;  // Cast, Sizeof of a type
@@ -81,12 +81,12 @@ struct Stmt;
 // One declarator: `x = e`, `x{e}`, `x(e, f)`, `[a, b] = e`, `s[128]`.
 struct Declarator {
   std::size_t offset = 0;
-  std::string_view name;                // "" for a structured binding
+  std::string_view name;  // "" for a structured binding
   std::vector<std::string_view> bindings;
   enum class Init : std::uint8_t { None, Equals, Braces, Parens } init = Init::None;
-  std::vector<Expr> args;               // the initializer(s)
+  std::vector<Expr> args;  // the initializer(s)
   bool array = false;
-  bool pointer = false;                 // `*x`: a pointer whatever the declaration's type
+  bool pointer = false;  // `*x`: a pointer whatever the declaration's type
 };
 
 struct UserFunction;
@@ -105,9 +105,9 @@ struct Stmt {
     Do,            // body[0], expr
     Break,
     Continue,
-    Return,        // expr when has_expr
+    Return,  // expr when has_expr
     UsingNamespace,
-    UsingAlias,     // text = alias name, type
+    UsingAlias,  // text = alias name, type
     UsingDeclaration,
     NamespaceAlias,  // text = alias, target
     Namespace,       // body

@@ -67,7 +67,9 @@ struct Datum {
     return d;
   }
 
-  bool is_integer() const { return kind == Kind::Value && value.kind == Value::Kind::Integer && !value.integer.is_scaled_basis(); }
+  bool is_integer() const {
+    return kind == Kind::Value && value.kind == Value::Kind::Integer && !value.integer.is_scaled_basis();
+  }
   bool is_static_integer() const { return is_integer() && value.integer.is_static; }
 };
 

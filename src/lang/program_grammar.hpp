@@ -68,24 +68,24 @@ LAYOUTX_KEYWORD(kw_typedef, "typedef");
 
 // Words of C++ outside the subset: named as such wherever they stand.
 struct unsupported_word
-    : keyword<sor<TAO_PEGTL_STRING("new"), TAO_PEGTL_STRING("delete"), TAO_PEGTL_STRING("goto"), TAO_PEGTL_STRING("switch"),
-                  TAO_PEGTL_STRING("case"), TAO_PEGTL_STRING("try"), TAO_PEGTL_STRING("catch"), TAO_PEGTL_STRING("throw"),
-                  TAO_PEGTL_STRING("operator"), TAO_PEGTL_STRING("this"), TAO_PEGTL_STRING("struct"),
-                  TAO_PEGTL_STRING("class"), TAO_PEGTL_STRING("union"), TAO_PEGTL_STRING("enum"),
-                  TAO_PEGTL_STRING("asm"), TAO_PEGTL_STRING("co_await"), TAO_PEGTL_STRING("co_return"),
-                  TAO_PEGTL_STRING("co_yield"), TAO_PEGTL_STRING("typeid"), TAO_PEGTL_STRING("friend"),
-                  TAO_PEGTL_STRING("virtual"), TAO_PEGTL_STRING("concept"), TAO_PEGTL_STRING("requires")>> {};
+    : keyword<
+          sor<TAO_PEGTL_STRING("new"), TAO_PEGTL_STRING("delete"), TAO_PEGTL_STRING("goto"), TAO_PEGTL_STRING("switch"),
+              TAO_PEGTL_STRING("case"), TAO_PEGTL_STRING("try"), TAO_PEGTL_STRING("catch"), TAO_PEGTL_STRING("throw"),
+              TAO_PEGTL_STRING("operator"), TAO_PEGTL_STRING("this"), TAO_PEGTL_STRING("struct"),
+              TAO_PEGTL_STRING("class"), TAO_PEGTL_STRING("union"), TAO_PEGTL_STRING("enum"), TAO_PEGTL_STRING("asm"),
+              TAO_PEGTL_STRING("co_await"), TAO_PEGTL_STRING("co_return"), TAO_PEGTL_STRING("co_yield"),
+              TAO_PEGTL_STRING("typeid"), TAO_PEGTL_STRING("friend"), TAO_PEGTL_STRING("virtual"),
+              TAO_PEGTL_STRING("concept"), TAO_PEGTL_STRING("requires")>> {};
 struct unsupported : unsupported_word {};
 struct lambda_start : seq<one<'['>, star<pegtl::not_one<']'>>, one<']'>, _, one<'(', '{'>> {};
 
-struct reserved
-    : keyword<sor<TAO_PEGTL_STRING("if"), TAO_PEGTL_STRING("else"), TAO_PEGTL_STRING("for"), TAO_PEGTL_STRING("while"),
-                  TAO_PEGTL_STRING("do"), TAO_PEGTL_STRING("break"), TAO_PEGTL_STRING("continue"),
-                  TAO_PEGTL_STRING("return"), TAO_PEGTL_STRING("using"), TAO_PEGTL_STRING("namespace"),
-                  TAO_PEGTL_STRING("template"), TAO_PEGTL_STRING("typename"), TAO_PEGTL_STRING("decltype"),
-                  TAO_PEGTL_STRING("sizeof"), TAO_PEGTL_STRING("typedef"), TAO_PEGTL_STRING("const"),
-                  TAO_PEGTL_STRING("constexpr"), TAO_PEGTL_STRING("static"), TAO_PEGTL_STRING("true"),
-                  TAO_PEGTL_STRING("false"), TAO_PEGTL_STRING("nullptr")>> {};
+struct reserved : keyword<sor<TAO_PEGTL_STRING("if"), TAO_PEGTL_STRING("else"), TAO_PEGTL_STRING("for"),
+                              TAO_PEGTL_STRING("while"), TAO_PEGTL_STRING("do"), TAO_PEGTL_STRING("break"),
+                              TAO_PEGTL_STRING("continue"), TAO_PEGTL_STRING("return"), TAO_PEGTL_STRING("using"),
+                              TAO_PEGTL_STRING("namespace"), TAO_PEGTL_STRING("template"), TAO_PEGTL_STRING("typename"),
+                              TAO_PEGTL_STRING("decltype"), TAO_PEGTL_STRING("sizeof"), TAO_PEGTL_STRING("typedef"),
+                              TAO_PEGTL_STRING("const"), TAO_PEGTL_STRING("constexpr"), TAO_PEGTL_STRING("static"),
+                              TAO_PEGTL_STRING("true"), TAO_PEGTL_STRING("false"), TAO_PEGTL_STRING("nullptr")>> {};
 
 // A name as C++ writes it: `x`, `cute::print`, `std::cout`, `GMMA::Layout_K_SW128_Atom`, `::printf`.
 struct identifier_word : seq<not_at<reserved>, not_at<unsupported_word>, pegtl::identifier> {};
@@ -106,10 +106,9 @@ struct template_arguments : seq<one<'<'>, _, opt<list<template_argument, seq<_, 
 // Literals.
 struct hex_digits : plus<pegtl::xdigit> {};
 struct integer_suffix : star<one<'u', 'U', 'l', 'L', 'z', 'Z'>> {};
-struct integer_literal
-    : seq<sor<seq<one<'0'>, one<'x', 'X'>, hex_digits>, seq<one<'0'>, one<'b', 'B'>, plus<one<'0', '1'>>>,
-              plus<pegtl::digit>>,
-          integer_suffix, not_at<pegtl::identifier_other>> {};
+struct integer_literal : seq<sor<seq<one<'0'>, one<'x', 'X'>, hex_digits>,
+                                 seq<one<'0'>, one<'b', 'B'>, plus<one<'0', '1'>>>, plus<pegtl::digit>>,
+                             integer_suffix, not_at<pegtl::identifier_other>> {};
 struct exponent : seq<one<'e', 'E'>, opt<one<'+', '-'>>, plus<pegtl::digit>> {};
 struct float_literal : seq<sor<seq<plus<pegtl::digit>, one<'.'>, star<pegtl::digit>, opt<exponent>>,
                                seq<one<'.'>, plus<pegtl::digit>, opt<exponent>>, seq<plus<pegtl::digit>, exponent>>,
@@ -128,12 +127,15 @@ struct close_paren : one<')'> {};
 struct close_brace : one<'}'> {};
 struct close_bracket : one<']'> {};
 struct arguments : seq<one<'('>, _, opt<list<assignment, seq<_, one<','>, _>>>, _, must<close_paren>> {};
-struct brace_list : seq<one<'{'>, _, opt<list<assignment, seq<_, one<','>, _>>, _, opt<one<','>>>, _, must<close_brace>> {};
+struct brace_list
+    : seq<one<'{'>, _, opt<list<assignment, seq<_, one<','>, _>>, _, opt<one<','>>>, _, must<close_brace>> {};
 struct parenthesised : seq<one<'('>, _, expression, _, must<close_paren>> {};
 // T::value of a type trait, decltype(x)::value, Int<4>::value.
 struct scope_value : seq<pegtl::two<':'>, identifier_word> {};
-struct decltype_of : seq<kw_decltype, _, must<one<'('>>, _, must<expression>, _, must<close_paren>, opt<scope_value>> {};
-struct sizeof_of : seq<kw_sizeof, _, must<one<'('>>, _, must<sor<seq<type, _, at<one<')'>>>, expression>>, _, must<close_paren>> {};
+struct decltype_of : seq<kw_decltype, _, must<one<'('>>, _, must<expression>, _, must<close_paren>, opt<scope_value>> {
+};
+struct sizeof_of
+    : seq<kw_sizeof, _, must<one<'('>>, _, must<sor<seq<type, _, at<one<')'>>>, expression>>, _, must<close_paren>> {};
 // A variable template (sizeof_bits_v<T>, cosize_v<L>) ends where an expression ends.
 struct name_template : seq<template_arguments, at<_, sor<one<'(', '{', ')', ',', ';', ']'>, pegtl::two<':'>>>> {};
 struct name_expression : seq<name, opt<_, name_template>, opt<scope_value>, opt<_, brace_list>> {};
@@ -172,7 +174,8 @@ template <typename Operand, typename Op>
 struct chain : seq<Operand, star<_, Op, _, must<Operand>>> {};
 struct mul_op : seq<one<'*', '/', '%'>, not_at<one<'='>>> {};
 struct add_op : sor<seq<one<'+'>, not_at<one<'+', '='>>>, seq<one<'-'>, not_at<one<'-', '=', '>'>>>> {};
-struct shift_op : sor<seq<TAO_PEGTL_STRING("<<"), not_at<one<'=', '<'>>>, seq<TAO_PEGTL_STRING(">>"), not_at<one<'=', '>'>>>> {};
+struct shift_op
+    : sor<seq<TAO_PEGTL_STRING("<<"), not_at<one<'=', '<'>>>, seq<TAO_PEGTL_STRING(">>"), not_at<one<'=', '>'>>>> {};
 struct rel_op : sor<TAO_PEGTL_STRING("<="), TAO_PEGTL_STRING(">="), seq<one<'<'>, not_at<one<'<', '='>>>,
                     seq<one<'>'>, not_at<one<'>', '='>>>> {};
 struct eq_op : sor<TAO_PEGTL_STRING("=="), TAO_PEGTL_STRING("!=")> {};
@@ -205,21 +208,24 @@ struct expression : list<assignment, seq<_, one<','>, _>> {};
 
 // Types, as declarations, aliases, casts and template arguments write them.
 struct cv_word : keyword<sor<TAO_PEGTL_STRING("const"), TAO_PEGTL_STRING("volatile")>> {};
-struct named_type : seq<name, opt<_, template_arguments>, star<pegtl::two<':'>, identifier_word, opt<_, template_arguments>>> {};
+struct named_type
+    : seq<name, opt<_, template_arguments>, star<pegtl::two<':'>, identifier_word, opt<_, template_arguments>>> {};
 struct auto_type : keyword<TAO_PEGTL_STRING("auto")> {};
 struct pointer_op : sor<TAO_PEGTL_STRING("&&"), one<'*', '&'>> {};
-struct type_core : sor<plus<builtin_type_word, _>, seq<auto_type, _>, seq<decltype_of, _>, seq<opt<kw_typename, _>, named_type, _>> {};
+struct type_core
+    : sor<plus<builtin_type_word, _>, seq<auto_type, _>, seq<decltype_of, _>, seq<opt<kw_typename, _>, named_type, _>> {
+};
 struct type : seq<star<cv_word, _>, type_core, star<sor<cv_word, pointer_op>, _>> {};
 
 // Declarations.
 struct decl_specifier
-    : keyword<sor<TAO_PEGTL_STRING("constexpr"), TAO_PEGTL_STRING("static"), TAO_PEGTL_STRING("inline"),
-                  TAO_PEGTL_STRING("extern"), TAO_PEGTL_STRING("register"), TAO_PEGTL_STRING("__shared__"),
-                  TAO_PEGTL_STRING("__device__"), TAO_PEGTL_STRING("__constant__"), TAO_PEGTL_STRING("__host__"),
-                  TAO_PEGTL_STRING("__global__"), TAO_PEGTL_STRING("__forceinline__"),
-                  TAO_PEGTL_STRING("CUTE_HOST_DEVICE"), TAO_PEGTL_STRING("CUTE_DEVICE"), TAO_PEGTL_STRING("CUTE_HOST"),
-                  TAO_PEGTL_STRING("alignas"), TAO_PEGTL_STRING("__launch_bounds__"),
-                  TAO_PEGTL_STRING("CUTE_GRID_CONSTANT")>> {};
+    : keyword<
+          sor<TAO_PEGTL_STRING("constexpr"), TAO_PEGTL_STRING("static"), TAO_PEGTL_STRING("inline"),
+              TAO_PEGTL_STRING("extern"), TAO_PEGTL_STRING("register"), TAO_PEGTL_STRING("__shared__"),
+              TAO_PEGTL_STRING("__device__"), TAO_PEGTL_STRING("__constant__"), TAO_PEGTL_STRING("__host__"),
+              TAO_PEGTL_STRING("__global__"), TAO_PEGTL_STRING("__forceinline__"), TAO_PEGTL_STRING("CUTE_HOST_DEVICE"),
+              TAO_PEGTL_STRING("CUTE_DEVICE"), TAO_PEGTL_STRING("CUTE_HOST"), TAO_PEGTL_STRING("alignas"),
+              TAO_PEGTL_STRING("__launch_bounds__"), TAO_PEGTL_STRING("CUTE_GRID_CONSTANT")>> {};
 // A specifier's arguments (__launch_bounds__(...), alignas(16)) are read past, parentheses balanced.
 struct specifier_arguments : seq<one<'('>, star<sor<specifier_arguments, pegtl::not_one<'(', ')'>>>, one<')'>> {};
 struct specifiers : star<decl_specifier, _, opt<specifier_arguments, _>> {};
@@ -245,7 +251,8 @@ struct preprocessor : seq<one<'#'>, until<eolf>> {};
 struct empty_statement : semicolon {};
 struct condition : seq<one<'('>, _, must<expression>, _, must<close_paren>> {};
 struct else_part : seq<kw_else, _, must<statement>> {};
-struct if_statement : seq<kw_if, _, opt<TAO_PEGTL_STRING("constexpr"), _>, must<condition>, _, must<statement>, opt<_, else_part>> {};
+struct if_statement
+    : seq<kw_if, _, opt<TAO_PEGTL_STRING("constexpr"), _>, must<condition>, _, must<statement>, opt<_, else_part>> {};
 struct while_statement : seq<kw_while, _, must<condition>, _, must<statement>> {};
 struct do_statement : seq<kw_do, _, must<statement>, _, must<kw_while>, _, must<condition>, _, must<semicolon>> {};
 struct for_init : sor<declaration_body, expression> {};
@@ -254,7 +261,8 @@ struct for_step : expression {};
 struct for_classic : seq<opt<for_init>, _, semicolon, _, opt<for_condition>, _, must<semicolon>, _, opt<for_step>> {};
 struct range_declaration : seq<specifiers, type, sor<binding_names, declared_name>> {};
 struct for_range : seq<range_declaration, _, colon, _, must<expression>> {};
-struct for_statement : seq<kw_for, _, must<one<'('>>, _, sor<for_range, for_classic>, _, must<close_paren>, _, must<statement>> {};
+struct for_statement
+    : seq<kw_for, _, must<one<'('>>, _, sor<for_range, for_classic>, _, must<close_paren>, _, must<statement>> {};
 struct break_statement : seq<kw_break, _, must<semicolon>> {};
 struct continue_statement : seq<kw_continue, _, must<semicolon>> {};
 struct return_statement : seq<kw_return, _, opt<expression>, _, must<semicolon>> {};
@@ -271,30 +279,34 @@ struct namespace_block : seq<opt<alias_name, _>, one<'{'>, _, statements, _, mus
 struct namespace_statement : seq<kw_namespace, _, must<sor<namespace_alias, namespace_block>>> {};
 
 // Functions (templates read as untyped functions) and kernels.
-struct template_parameter_text : sor<seq<one<'<'>, star<sor<template_parameter_text, pegtl::not_one<'<', '>'>>>, one<'>'>>> {};
+struct template_parameter_text
+    : sor<seq<one<'<'>, star<sor<template_parameter_text, pegtl::not_one<'<', '>'>>>, one<'>'>>> {};
 struct template_header : seq<kw_template, _, template_parameter_text> {};
 struct parameter_name : identifier_word {};
-struct parameter : seq<specifiers, type, opt<parameter_name, _, star<array_extent, _>>, opt<one<'='>, _, assignment>> {};
+struct parameter : seq<specifiers, type, opt<parameter_name, _, star<array_extent, _>>, opt<one<'='>, _, assignment>> {
+};
 struct parameters : seq<one<'('>, _, opt<list<parameter, seq<_, one<','>, _>>>, _, one<')'>> {};
 struct function_name : name {};
-struct function_tail : star<sor<cv_word, keyword<TAO_PEGTL_STRING("noexcept")>, keyword<TAO_PEGTL_STRING("override")>>, _> {};
+struct function_tail
+    : star<sor<cv_word, keyword<TAO_PEGTL_STRING("noexcept")>, keyword<TAO_PEGTL_STRING("override")>>, _> {};
 struct function_body : block {};
-struct function : seq<opt<template_header, _>, specifiers, type, _, specifiers, function_name, _, parameters, _, function_tail,
-                      function_body> {};
+struct function : seq<opt<template_header, _>, specifiers, type, _, specifiers, function_name, _, parameters, _,
+                      function_tail, function_body> {};
 
-struct launch_config : seq<TAO_PEGTL_STRING("<<<"), _, list<assignment, seq<_, one<','>, _>>, _, TAO_PEGTL_STRING(">>>")> {};
+struct launch_config
+    : seq<TAO_PEGTL_STRING("<<<"), _, list<assignment, seq<_, one<','>, _>>, _, TAO_PEGTL_STRING(">>>")> {};
 struct launch_target : name {};
-struct launch : seq<launch_target, _, opt<template_arguments, _>, launch_config, _, must<arguments>, _, must<semicolon>> {};
+struct launch
+    : seq<launch_target, _, opt<template_arguments, _>, launch_config, _, must<arguments>, _, must<semicolon>> {};
 
 // Macros CuTe code puts before a loop.
 struct loop_macro : keyword<sor<TAO_PEGTL_STRING("CUTE_UNROLL"), TAO_PEGTL_STRING("CUTE_NO_UNROLL")>> {};
 struct macro_statement : seq<loop_macro, _, must<statement>> {};
 
 struct expression_statement : seq<expression, _, must<semicolon>> {};
-struct statement
-    : sor<empty_statement, block, preprocessor, if_statement, for_statement, while_statement, do_statement,
-          break_statement, continue_statement, return_statement, using_statement, typedef_statement,
-          namespace_statement, macro_statement, function, launch, declaration, expression_statement> {};
+struct statement : sor<empty_statement, block, preprocessor, if_statement, for_statement, while_statement, do_statement,
+                       break_statement, continue_statement, return_statement, using_statement, typedef_statement,
+                       namespace_statement, macro_statement, function, launch, declaration, expression_statement> {};
 struct statements : star<statement, _> {};
 
 struct program_end : eof {};

@@ -56,22 +56,58 @@ std::string_view unqualified(std::string_view name, const std::vector<std::strin
 
 // Functions that move or make data: a layout program's output never depends on them.
 bool is_data_movement(std::string_view name) {
-  static const std::string_view kNames[] = {
-      "copy", "copy_if", "gemm", "__syncthreads", "__syncwarp", "__threadfence", "cp_async_fence", "cp_async_wait",
-      "clear", "fill", "axpby", "cudaMalloc", "cudaMemset", "cudaMemcpy", "cudaDeviceSynchronize", "cudaFree",
-      "cudaGetLastError", "cudaStreamSynchronize", "cudaMallocManaged", "cudaMemcpyAsync", "cudaMemsetAsync",
-      "warpgroup_arrive", "warpgroup_commit_batch", "warpgroup_wait", "warpgroup_fence_operand",
-      "fence_view_async_shared", "tma_store_fence", "tma_store_arrive", "tma_store_wait", "cp_async_bulk_wait",
-      "srand", "free", "device_init", "CUTE_CHECK_LAST", "CUTE_CHECK_ERROR", "__pipeline_commit",
-      "__pipeline_wait_prior", "transform", "axpy", "cooperative_copy", "cooperative_gemm", "initialize_barrier",
-      "set_barrier_transaction_bytes", "wait_barrier", "fence_barrier_init", "cluster_sync"};
+  static const std::string_view kNames[] = {"copy",
+                                            "copy_if",
+                                            "gemm",
+                                            "__syncthreads",
+                                            "__syncwarp",
+                                            "__threadfence",
+                                            "cp_async_fence",
+                                            "cp_async_wait",
+                                            "clear",
+                                            "fill",
+                                            "axpby",
+                                            "cudaMalloc",
+                                            "cudaMemset",
+                                            "cudaMemcpy",
+                                            "cudaDeviceSynchronize",
+                                            "cudaFree",
+                                            "cudaGetLastError",
+                                            "cudaStreamSynchronize",
+                                            "cudaMallocManaged",
+                                            "cudaMemcpyAsync",
+                                            "cudaMemsetAsync",
+                                            "warpgroup_arrive",
+                                            "warpgroup_commit_batch",
+                                            "warpgroup_wait",
+                                            "warpgroup_fence_operand",
+                                            "fence_view_async_shared",
+                                            "tma_store_fence",
+                                            "tma_store_arrive",
+                                            "tma_store_wait",
+                                            "cp_async_bulk_wait",
+                                            "srand",
+                                            "free",
+                                            "device_init",
+                                            "CUTE_CHECK_LAST",
+                                            "CUTE_CHECK_ERROR",
+                                            "__pipeline_commit",
+                                            "__pipeline_wait_prior",
+                                            "transform",
+                                            "axpy",
+                                            "cooperative_copy",
+                                            "cooperative_gemm",
+                                            "initialize_barrier",
+                                            "set_barrier_transaction_bytes",
+                                            "wait_barrier",
+                                            "fence_barrier_init",
+                                            "cluster_sync"};
   return std::find(std::begin(kNames), std::end(kNames), name) != std::end(kNames);
 }
 
-
 CType ctype_of(std::string_view builtin) {
-  const bool is_unsigned = builtin.find("unsigned") != std::string_view::npos || builtin.starts_with("uint") ||
-                           builtin == "size_t";
+  const bool is_unsigned =
+      builtin.find("unsigned") != std::string_view::npos || builtin.starts_with("uint") || builtin == "size_t";
   const bool is_long = builtin.find("long") != std::string_view::npos || builtin.find("64") != std::string_view::npos ||
                        builtin == "size_t";
   if (builtin == "bool") return CType::Bool;
@@ -83,16 +119,11 @@ CType ctype_of(std::string_view builtin) {
 // C's conversion of an integer to a narrower type (what `int x = ...` keeps).
 std::int64_t narrowed(std::int64_t v, CType c) {
   switch (c) {
-    case CType::Int:
-      return static_cast<std::int32_t>(static_cast<std::uint32_t>(v));
-    case CType::Unsigned:
-      return static_cast<std::uint32_t>(v);
-    case CType::Bool:
-      return v != 0;
-    case CType::Char:
-      return static_cast<signed char>(v);
-    default:
-      return v;
+    case CType::Int: return static_cast<std::int32_t>(static_cast<std::uint32_t>(v));
+    case CType::Unsigned: return static_cast<std::uint32_t>(v);
+    case CType::Bool: return v != 0;
+    case CType::Char: return static_cast<signed char>(v);
+    default: return v;
   }
 }
 
@@ -134,7 +165,10 @@ std::string decode_string(std::string_view source, std::size_t offset) {
       case 'b': out += '\b'; break;
       case 'f': out += '\f'; break;
       case 'v': out += '\v'; break;
-      case '\\': case '\'': case '"': case '?': out += e; break;
+      case '\\':
+      case '\'':
+      case '"':
+      case '?': out += e; break;
       case 'x': {
         int v = 0, n = 0;
         while (i + 1 < source.size() && std::isxdigit(static_cast<unsigned char>(source[i + 1])) && n < 2) {
@@ -145,8 +179,7 @@ std::string decode_string(std::string_view source, std::size_t offset) {
         out += static_cast<char>(v);
         break;
       }
-      default:
-        throw SourceError(fmt::format("the escape sequence \\{} is not one layoutx reads", e), offset + i - 1);
+      default: throw SourceError(fmt::format("the escape sequence \\{} is not one layoutx reads", e), offset + i - 1);
     }
   }
   return out;
@@ -275,28 +308,18 @@ class Interpreter {
     switch (s.kind) {
       case Stmt::Kind::Empty:
       case Stmt::Kind::UsingNamespace:
-      case Stmt::Kind::UsingDeclaration:
-        return Flow::Normal;
-      case Stmt::Kind::Preprocessor:
-        preprocessor(s);
-        return Flow::Normal;
-      case Stmt::Kind::Block:
-        return exec_block(s.body, result);
-      case Stmt::Kind::Declaration:
-        declare(s);
-        return Flow::Normal;
-      case Stmt::Kind::Expression:
-        eval(s.expr);
-        return Flow::Normal;
+      case Stmt::Kind::UsingDeclaration: return Flow::Normal;
+      case Stmt::Kind::Preprocessor: preprocessor(s); return Flow::Normal;
+      case Stmt::Kind::Block: return exec_block(s.body, result);
+      case Stmt::Kind::Declaration: declare(s); return Flow::Normal;
+      case Stmt::Kind::Expression: eval(s.expr); return Flow::Normal;
       case Stmt::Kind::If: {
         if (truth(eval(s.expr), s.expr.offset)) return exec_scoped(s.body[0], result);
         if (s.body.size() > 1) return exec_scoped(s.body[1], result);
         return Flow::Normal;
       }
-      case Stmt::Kind::For:
-        return exec_for(s, result);
-      case Stmt::Kind::RangeFor:
-        return exec_range_for(s, result);
+      case Stmt::Kind::For: return exec_for(s, result);
+      case Stmt::Kind::RangeFor: return exec_range_for(s, result);
       case Stmt::Kind::While:
         while (truth(eval(s.expr), s.expr.offset)) {
           step(s.offset);
@@ -314,26 +337,15 @@ class Interpreter {
           if (!truth(eval(s.expr), s.expr.offset)) break;
         }
         return Flow::Normal;
-      case Stmt::Kind::Break:
-        return Flow::Break;
-      case Stmt::Kind::Continue:
-        return Flow::Continue;
-      case Stmt::Kind::Return:
-        result = s.has_expr ? eval(s.expr) : Datum{};
-        return Flow::Return;
-      case Stmt::Kind::UsingAlias:
-        alias(s);
-        return Flow::Normal;
-      case Stmt::Kind::NamespaceAlias:
-        namespace_aliases_.push_back(std::string(s.text) + "::");
-        return Flow::Normal;
-      case Stmt::Kind::Namespace:
-        return exec_block(s.body, result);
+      case Stmt::Kind::Break: return Flow::Break;
+      case Stmt::Kind::Continue: return Flow::Continue;
+      case Stmt::Kind::Return: result = s.has_expr ? eval(s.expr) : Datum{}; return Flow::Return;
+      case Stmt::Kind::UsingAlias: alias(s); return Flow::Normal;
+      case Stmt::Kind::NamespaceAlias: namespace_aliases_.push_back(std::string(s.text) + "::"); return Flow::Normal;
+      case Stmt::Kind::Namespace: return exec_block(s.body, result);
       case Stmt::Kind::Function:
         throw SourceError("a function is defined at namespace scope, not inside another function", s.offset);
-      case Stmt::Kind::Launch:
-        launch(s);
-        return Flow::Normal;
+      case Stmt::Kind::Launch: launch(s); return Flow::Normal;
     }
     return Flow::Normal;
   }
@@ -440,7 +452,8 @@ class Interpreter {
       // `float* A = nullptr;`, `T *p = nullptr;`: the pointer takes the declared element type.
       if ((d.pointer || s.type->pointer) && init.kind == Datum::Kind::Pointer && init.text.empty())
         init.text = pointee(*s.type);
-      bind(d, d.pointer || d.array ? nullptr : s.type.get(), std::move(init), d.offset, s.type->is_const || s.is_constexpr);
+      bind(d, d.pointer || d.array ? nullptr : s.type.get(), std::move(init), d.offset,
+           s.type->is_const || s.is_constexpr);
     }
   }
 
@@ -463,8 +476,7 @@ class Interpreter {
         }
         if (builtin) return convert_to_builtin(Datum::integer(0), type.builtin, d.offset);
         return type_value(type, {}, d.offset);
-      case Declarator::Init::Equals:
-        return eval(d.args.front());
+      case Declarator::Init::Equals: return eval(d.args.front());
       case Declarator::Init::Braces:
       case Declarator::Init::Parens: {
         std::vector<Datum> args;
@@ -490,8 +502,8 @@ class Interpreter {
     if (!d.bindings.empty()) {
       if (value.kind != Datum::Kind::Value || value.value.kind != Value::Kind::Tuple ||
           value.value.elems.size() != d.bindings.size())
-        throw SourceError(fmt::format("a structured binding of {} names needs a tuple of {} elements", d.bindings.size(),
-                                      d.bindings.size()),
+        throw SourceError(fmt::format("a structured binding of {} names needs a tuple of {} elements",
+                                      d.bindings.size(), d.bindings.size()),
                           offset);
       for (std::size_t i = 0; i < d.bindings.size(); ++i)
         scope[std::string(d.bindings[i])] = Variable{Datum::of(value.value.elems[i]), "", is_const};
@@ -561,11 +573,16 @@ class Interpreter {
     Datum d;
     d.kind = Datum::Kind::Dim3;
     d.ctype = CType::Unsigned;
-    if (name == "threadIdx") d.dim = launch_.thread;
-    else if (name == "blockIdx") d.dim = launch_.cta;
-    else if (name == "blockDim") d.dim = launch_.block;
-    else if (name == "gridDim") d.dim = launch_.grid;
-    else return std::nullopt;
+    if (name == "threadIdx")
+      d.dim = launch_.thread;
+    else if (name == "blockIdx")
+      d.dim = launch_.cta;
+    else if (name == "blockDim")
+      d.dim = launch_.block;
+    else if (name == "gridDim")
+      d.dim = launch_.grid;
+    else
+      return std::nullopt;
     return d;
   }
 
@@ -573,21 +590,23 @@ class Interpreter {
   Datum scoped_member(const Datum& d, const Expr& e) {
     if (e.scoped != "value")
       throw SourceError(fmt::format("::{} is not a member layoutx knows (::value is)", e.scoped), e.offset);
-    if (d.is_integer() && (d.value.integer.is_static || d.ctype == CType::Bool)) return Datum::integer(d.value.integer.value, d.ctype);
-    throw StaticRequiredSourceError(fmt::format("::value needs a static integer type, this is {}", describe(d)), e.offset);
+    if (d.is_integer() && (d.value.integer.is_static || d.ctype == CType::Bool))
+      return Datum::integer(d.value.integer.value, d.ctype);
+    throw StaticRequiredSourceError(fmt::format("::value needs a static integer type, this is {}", describe(d)),
+                                    e.offset);
   }
 
   // is_static<T>::value and the like: what CuTe's traits answer of T's value.
   std::optional<Datum> trait(const Expr& e, std::string_view name) {
     if (name != "is_static" && name != "is_integral" && name != "is_constant") return std::nullopt;
-    if (e.targs.empty() || !e.targs[0].type)
-      throw SourceError(fmt::format("{}<T> takes a type", name), e.offset);
+    if (e.targs.empty() || !e.targs[0].type) throw SourceError(fmt::format("{}<T> takes a type", name), e.offset);
     const Value v = value_of(type_value(*e.targs[0].type, {}, e.offset), e.offset);
     bool answer = false;
     if (name == "is_static") answer = all_static(v);
     if (name == "is_integral") answer = v.kind == Value::Kind::Integer;
     if (name == "is_constant") {
-      if (e.targs.size() != 2 || !e.targs[1].type) throw SourceError("is_constant<N, T> takes an integer and a type", e.offset);
+      if (e.targs.size() != 2 || !e.targs[1].type)
+        throw SourceError("is_constant<N, T> takes an integer and a type", e.offset);
       const Value t = value_of(type_value(*e.targs[1].type, {}, e.offset), e.offset);
       answer = t.kind == Value::Kind::Integer && t.integer.is_static && e.targs[0].value == nullptr;
     }
@@ -596,23 +615,19 @@ class Interpreter {
 
   static bool all_static(const Value& v) {
     switch (v.kind) {
-      case Value::Kind::Integer:
-        return v.integer.is_static;
-      case Value::Kind::Tuple:
-        return std::all_of(v.elems.begin(), v.elems.end(), all_static);
-      case Value::Kind::Layout:
-        return all_static(Value::of(v.layout.shape)) && all_static(Value::of(v.layout.stride));
-      case Value::Kind::Composed:
-        return v.composed().offset.is_static && all_static(Value::of(v.composed().layout));
-      default:
-        return true;
+      case Value::Kind::Integer: return v.integer.is_static;
+      case Value::Kind::Tuple: return std::all_of(v.elems.begin(), v.elems.end(), all_static);
+      case Value::Kind::Layout: return all_static(Value::of(v.layout.shape)) && all_static(Value::of(v.layout.stride));
+      case Value::Kind::Composed: return v.composed().offset.is_static && all_static(Value::of(v.composed().layout));
+      default: return true;
     }
   }
 
   Datum name_value(const Expr& e) {
     const std::string_view name = unqualified(e.text);
     // N::value of an alias N (the grammar reads N::value as one qualified name).
-    if (const std::size_t colons = name.rfind("::"); colons != std::string_view::npos && e.scoped.empty() && !e.has_targs) {
+    if (const std::size_t colons = name.rfind("::");
+        colons != std::string_view::npos && e.scoped.empty() && !e.has_targs) {
       if (const Alias* a = find_alias(name.substr(0, colons))) {
         Expr member;
         member.offset = e.offset;
@@ -677,9 +692,10 @@ class Interpreter {
     }
     if (!args.empty()) {
       if (name == "dim3") return dim3_of(args, e.offset);
-      throw SourceError(fmt::format("{}{{...}} with arguments is not a value layoutx builds; write {}{{}} or call make_...",
-                                    e.text, name),
-                        e.offset);
+      throw SourceError(
+          fmt::format("{}{{...}} with arguments is not a value layoutx builds; write {}{{}} or call make_...", e.text,
+                      name),
+          e.offset);
     }
     if (e.has_targs && e.braced)
       if (auto t = tuple_type_value(name, e.targs)) return *t;
@@ -698,7 +714,8 @@ class Interpreter {
     if (name == "sizeof_bits_v") {
       const TypeRef* resolved = &t;
       if (const Alias* a = find_alias(unqualified(t.name)); a && a->type && !t.has_targs) resolved = a->type;
-      const std::string type_name(resolved->builtin.empty() ? unqualified(resolved->name) : std::string_view(resolved->builtin));
+      const std::string type_name(resolved->builtin.empty() ? unqualified(resolved->name)
+                                                            : std::string_view(resolved->builtin));
       if (const auto bits = value_type_bits(type_name)) return Datum::integer(*bits, CType::UnsignedLong);
       if (!resolved->builtin.empty()) return Datum::integer(builtin_size(resolved->builtin) * 8, CType::UnsignedLong);
       throw SourceError(fmt::format("sizeof_bits_v<{}>: not a value type layoutx knows", type_name), e.offset);
@@ -708,8 +725,9 @@ class Interpreter {
     const Value v = value_of(type_value(t, {}, e.offset), e.offset);
     const Value r = call_function(function, nullptr, {v}, e.offset, {t.offset}, language_, diag_);
     if (r.kind != Value::Kind::Integer || !r.integer.is_static)
-      throw StaticRequiredSourceError(fmt::format("{}<{}> needs a static answer, {} is {}", name, t.text, function, to_text(r, Notation{true})),
-                        e.offset);
+      throw StaticRequiredSourceError(
+          fmt::format("{}<{}> needs a static answer, {} is {}", name, t.text, function, to_text(r, Notation{true})),
+          e.offset);
     return Datum::integer(r.integer.value);
   }
 
@@ -738,12 +756,14 @@ class Interpreter {
       }
       if (is_underscore_type(name) && !find_variable(name)) return Datum::of(Value::tag(Value::Kind::Underscore));
       if (name == "dim3") return dim3_of(args, offset);
-      if (is_run_time_integer(name)) return convert_to_builtin(args.empty() ? Datum::integer(0) : args.front(), name, offset);
+      if (is_run_time_integer(name))
+        return convert_to_builtin(args.empty() ? Datum::integer(0) : args.front(), name, offset);
     }
     if (!args.empty())
-      throw SourceError(fmt::format("{}(...) with arguments is not a value layoutx builds; write {}{{}} or call make_...",
-                                    type.text, name),
-                        offset);
+      throw SourceError(
+          fmt::format("{}(...) with arguments is not a value layoutx builds; write {}{{}} or call make_...", type.text,
+                      name),
+          offset);
     std::string text(name);
     if (type.has_targs) text += template_text(type.targs, offset);
     text += "{}";
@@ -757,7 +777,8 @@ class Interpreter {
     if (std::find(std::begin(kTupleTypes), std::end(kTupleTypes), name) == std::end(kTupleTypes)) return std::nullopt;
     std::vector<Value> elems;
     for (const TemplateArg& a : targs) {
-      if (!a.type) throw SourceError(fmt::format("{}<...> takes types (_4, Int<4>, int, Shape<...>)", name), a.value->offset);
+      if (!a.type)
+        throw SourceError(fmt::format("{}<...> takes types (_4, Int<4>, int, Shape<...>)", name), a.value->offset);
       elems.push_back(value_of(type_value(*a.type, {}, a.type->offset), a.type->offset));
     }
     return Datum::of(Value::tuple(std::move(elems)));
@@ -778,13 +799,15 @@ class Interpreter {
 
   std::string constant_text(const Expr& e) {
     const Datum d = eval(e);
-    if (!d.is_integer()) throw SourceError(fmt::format("a template argument must be an integer, this is {}", describe(d)), e.offset);
+    if (!d.is_integer())
+      throw SourceError(fmt::format("a template argument must be an integer, this is {}", describe(d)), e.offset);
     return std::to_string(d.value.integer.value);
   }
 
   std::string type_text(const TypeRef& t, std::size_t offset) {
     if (t.decltype_of)
-      throw SourceError("decltype(...) inside template arguments is not something layoutx reads; name it with using", t.offset);
+      throw SourceError("decltype(...) inside template arguments is not something layoutx reads; name it with using",
+                        t.offset);
     if (!t.builtin.empty()) return t.builtin;
     const std::string_view name = unqualified(t.name);
     if (!t.has_targs) {
@@ -796,7 +819,8 @@ class Interpreter {
       }
       if (const Alias* a = find_alias(name)) {
         if (a->type) return type_text(*a->type, offset);
-        throw SourceError(fmt::format("'{}' names decltype(...) and cannot stand in template arguments", name), t.offset);
+        throw SourceError(fmt::format("'{}' names decltype(...) and cannot stand in template arguments", name),
+                          t.offset);
       }
     }
     std::string out(name);
@@ -822,7 +846,8 @@ class Interpreter {
       if (a.value) {
         const Datum d = eval(*a.value);
         if (!d.is_integer())
-          throw SourceError(fmt::format("a template argument must be an integer, this is {}", describe(d)), a.value->offset);
+          throw SourceError(fmt::format("a template argument must be an integer, this is {}", describe(d)),
+                            a.value->offset);
         out.values.push_back(d.value.integer.value);
         out.types.emplace_back();
         continue;
@@ -839,7 +864,8 @@ class Interpreter {
       }
       const std::string type_name(unqualified(t->builtin.empty() ? t->name : std::string_view(t->builtin)));
       const auto bits = value_type_bits(type_name);
-      if (!bits) throw SourceError(fmt::format("'{}' is no integer and no value type layoutx knows", type_name), t->offset);
+      if (!bits)
+        throw SourceError(fmt::format("'{}' is no integer and no value type layoutx knows", type_name), t->offset);
       out.values.push_back(*bits);
       out.types.push_back(type_name);
     }
@@ -857,23 +883,19 @@ class Interpreter {
         if (c == CType::Unsigned && e.integer > std::numeric_limits<std::uint32_t>::max()) c = CType::UnsignedLong;
         return Datum::integer(e.integer, c);
       }
-      case Expr::Kind::Real:
-        return Datum::real_number(e.real);
-      case Expr::Kind::String:
-        return Datum::string(decode_string(e.text, e.offset));
+      case Expr::Kind::Real: return Datum::real_number(e.real);
+      case Expr::Kind::String: return Datum::string(decode_string(e.text, e.offset));
       case Expr::Kind::Char: {
         const std::string s = decode_string("\"" + std::string(e.text.substr(1, e.text.size() - 2)) + "\"", e.offset);
         return Datum::integer(s.empty() ? 0 : static_cast<signed char>(s[0]), CType::Char);
       }
-      case Expr::Kind::Bool:
-        return Datum::integer(e.integer, CType::Bool);
+      case Expr::Kind::Bool: return Datum::integer(e.integer, CType::Bool);
       case Expr::Kind::Null: {
         Datum d;
         d.kind = Datum::Kind::Pointer;
         return d;
       }
-      case Expr::Kind::Name:
-        return name_value(e);
+      case Expr::Kind::Name: return name_value(e);
       case Expr::Kind::BraceList: {
         std::vector<Value> elems;
         for (const Expr& k : e.kids) elems.push_back(value_of(eval(k), k.offset));
@@ -882,16 +904,15 @@ class Interpreter {
       case Expr::Kind::Decltype:
         if (!e.scoped.empty()) return scoped_member(eval(e.kids.front()), e);
         return eval(e.kids.front());
-      case Expr::Kind::Sizeof:
-        return Datum::integer(size_of(e), CType::UnsignedLong);
-      case Expr::Kind::Call:
-        return call(e);
-      case Expr::Kind::Member:
-        return member(e);
+      case Expr::Kind::Sizeof: return Datum::integer(size_of(e), CType::UnsignedLong);
+      case Expr::Kind::Call: return call(e);
+      case Expr::Kind::Member: return member(e);
       case Expr::Kind::Subscript: {
         const Datum callee = eval(e.kids[0]);
         const Datum index = eval(e.kids[1]);
-        if (callee.kind == Datum::Kind::Dim3) return Datum::integer(callee.dim.at(std::size_t(std::clamp<std::int64_t>(integer_of(index, e.kids[1].offset), 0, 2))));
+        if (callee.kind == Datum::Kind::Dim3)
+          return Datum::integer(
+              callee.dim.at(std::size_t(std::clamp<std::int64_t>(integer_of(index, e.kids[1].offset), 0, 2))));
         return Datum::of(apply_value(value_of(callee, e.kids[0].offset), {value_of(index, e.kids[1].offset)}, e.offset,
                                      {e.kids[1].offset}, language_, diag_));
       }
@@ -899,19 +920,15 @@ class Interpreter {
       case Expr::Kind::PostDecrement: {
         Variable& v = lvalue(e.kids[0]);
         const Datum before = v.datum;
-        store(v, arithmetic(before, e.kind == Expr::Kind::PostIncrement ? "+" : "-", Datum::integer(1), e.offset), e.offset);
+        store(v, arithmetic(before, e.kind == Expr::Kind::PostIncrement ? "+" : "-", Datum::integer(1), e.offset),
+              e.offset);
         return before;
       }
-      case Expr::Kind::Prefix:
-        return prefix(e);
-      case Expr::Kind::Cast:
-        return cast(*e.type, eval(e.kids[0]), e.offset);
-      case Expr::Kind::Binary:
-        return binary(e);
-      case Expr::Kind::Conditional:
-        return truth(eval(e.kids[0]), e.kids[0].offset) ? eval(e.kids[1]) : eval(e.kids[2]);
-      case Expr::Kind::Assign:
-        return assign(e);
+      case Expr::Kind::Prefix: return prefix(e);
+      case Expr::Kind::Cast: return cast(*e.type, eval(e.kids[0]), e.offset);
+      case Expr::Kind::Binary: return binary(e);
+      case Expr::Kind::Conditional: return truth(eval(e.kids[0]), e.kids[0].offset) ? eval(e.kids[1]) : eval(e.kids[2]);
+      case Expr::Kind::Assign: return assign(e);
       case Expr::Kind::Comma: {
         Datum last;
         for (const Expr& k : e.kids) last = eval(k);
@@ -951,16 +968,15 @@ class Interpreter {
 
   std::int64_t datum_size(const Datum& d, std::size_t offset) {
     switch (d.kind) {
-      case Datum::Kind::Real:
-        return 8;
-      case Datum::Kind::Pointer:
-        return 8;
+      case Datum::Kind::Real: return 8;
+      case Datum::Kind::Pointer: return 8;
       case Datum::Kind::Value:
         if (d.is_integer() && !d.value.integer.is_static)
-          return d.ctype == CType::Long || d.ctype == CType::UnsignedLong ? 8 : d.ctype == CType::Char || d.ctype == CType::Bool ? 1 : 4;
+          return d.ctype == CType::Long || d.ctype == CType::UnsignedLong ? 8
+                 : d.ctype == CType::Char || d.ctype == CType::Bool       ? 1
+                                                                          : 4;
         break;
-      default:
-        break;
+      default: break;
     }
     throw SourceError(fmt::format("sizeof of {} is not something layoutx knows", describe(d)), offset);
   }
@@ -971,8 +987,8 @@ class Interpreter {
       const std::string_view m = e.text;
       if (m == "x" || m == "y" || m == "z") return Datum::integer(object.dim[std::size_t(m[0] - 'x')], CType::Unsigned);
     }
-    throw SourceError(fmt::format("{} has no member '{}' layoutx knows (a method is called: x.{}(...))", describe(object),
-                                  e.text, e.text),
+    throw SourceError(fmt::format("{} has no member '{}' layoutx knows (a method is called: x.{}(...))",
+                                  describe(object), e.text, e.text),
                       e.offset);
   }
 
@@ -993,12 +1009,14 @@ class Interpreter {
     Variable& target = lvalue(e.kids[0]);
     Datum rhs = eval(e.kids[1]);
     if (e.text == "=") {
-      if (target.declared.empty() && target.datum.kind == Datum::Kind::Value && target.datum.value.kind != rhs.value.kind &&
-          rhs.kind == Datum::Kind::Value && target.datum.is_integer() != rhs.is_integer())
-        throw SourceError(fmt::format("cannot assign {} to a variable holding {}", describe(rhs), describe(target.datum)),
-                          e.offset);
+      if (target.declared.empty() && target.datum.kind == Datum::Kind::Value &&
+          target.datum.value.kind != rhs.value.kind && rhs.kind == Datum::Kind::Value &&
+          target.datum.is_integer() != rhs.is_integer())
+        throw SourceError(
+            fmt::format("cannot assign {} to a variable holding {}", describe(rhs), describe(target.datum)), e.offset);
       // An auto variable keeps its C type: a static integer assigned to an int stays an int.
-      if (target.declared.empty() && target.datum.is_integer() && !target.datum.value.integer.is_static && rhs.is_integer())
+      if (target.declared.empty() && target.datum.is_integer() && !target.datum.value.integer.is_static &&
+          rhs.is_integer())
         rhs = Datum::integer(rhs.value.integer.value, target.datum.ctype);
       store(target, std::move(rhs), e.offset);
       return target.datum;
@@ -1032,7 +1050,8 @@ class Interpreter {
       throw SourceError(fmt::format("operator {} takes a number, this is {}", op, describe(d)), e.offset);
     const Int i = d.value.integer;
     if (op == "-") {
-      if (i.value == std::numeric_limits<std::int64_t>::min()) throw SourceError("integer overflow in negation", e.offset);
+      if (i.value == std::numeric_limits<std::int64_t>::min())
+        throw SourceError("integer overflow in negation", e.offset);
       return with_type(d, Int{-i.value, i.is_static});
     }
     return with_type(d, Int{narrowed(~i.value, d.ctype), i.is_static});
@@ -1049,7 +1068,8 @@ class Interpreter {
     if (op == "&&" || op == "||") {
       const Datum a = eval(e.kids[0]);
       const bool ta = truth(a, e.kids[0].offset);
-      if (op == "&&" ? !ta : ta) return a.is_static_integer() ? Datum::of(Value::of(static_int(ta))) : Datum::integer(ta, CType::Bool);
+      if (op == "&&" ? !ta : ta)
+        return a.is_static_integer() ? Datum::of(Value::of(static_int(ta))) : Datum::integer(ta, CType::Bool);
       const Datum b = eval(e.kids[1]);
       const bool tb = truth(b, e.kids[1].offset);
       if (a.is_static_integer() && b.is_static_integer()) return Datum::of(Value::of(static_int(tb)));
@@ -1099,8 +1119,10 @@ class Interpreter {
     if (c == CType::Bool || c == CType::Char) c = CType::Int;
     if (rank(a.ctype) == rank(b.ctype) && (is_unsigned(a.ctype) || is_unsigned(b.ctype)))
       c = rank(a.ctype) == 2 ? CType::UnsignedLong : CType::Unsigned;
-    if (a.value.integer.is_static && !b.value.integer.is_static) c = b.ctype == CType::Bool || b.ctype == CType::Char ? CType::Int : b.ctype;
-    if (!a.value.integer.is_static && b.value.integer.is_static) c = a.ctype == CType::Bool || a.ctype == CType::Char ? CType::Int : a.ctype;
+    if (a.value.integer.is_static && !b.value.integer.is_static)
+      c = b.ctype == CType::Bool || b.ctype == CType::Char ? CType::Int : b.ctype;
+    if (!a.value.integer.is_static && b.value.integer.is_static)
+      c = a.ctype == CType::Bool || a.ctype == CType::Char ? CType::Int : a.ctype;
     const auto result = [&](std::int64_t v, bool comparison = false) {
       if (comparison) return is_static ? Datum::of(Value::of(static_int(v))) : Datum::integer(v, CType::Bool);
       if (is_static) return Datum::of(Value::of(static_int(v)));
@@ -1163,11 +1185,14 @@ class Interpreter {
   // operators (E<0>{} * 4 is 4@0, _0{} * m stays _0); a dynamic result keeps
   // the C type of the dynamic operand.
   std::optional<Datum> cute_arithmetic(const Datum& a, std::string_view op, const Datum& b, std::size_t offset) {
-    const auto is_int = [](const Datum& d) { return d.kind == Datum::Kind::Value && d.value.kind == Value::Kind::Integer; };
+    const auto is_int = [](const Datum& d) {
+      return d.kind == Datum::Kind::Value && d.value.kind == Value::Kind::Integer;
+    };
     if (!is_int(a) || !is_int(b)) return std::nullopt;
     const Int x = a.value.integer, y = b.value.integer;
     if (!x.is_static && !y.is_static && !x.is_scaled_basis() && !y.is_scaled_basis()) return std::nullopt;
-    if (x.is_static && y.is_static && !x.is_scaled_basis() && !y.is_scaled_basis()) return std::nullopt;  // C<a> op C<b>: below
+    if (x.is_static && y.is_static && !x.is_scaled_basis() && !y.is_scaled_basis())
+      return std::nullopt;  // C<a> op C<b>: below
     if (op != "+" && op != "-" && op != "*" && op != "/" && op != "%") {
       if (x.is_scaled_basis() || y.is_scaled_basis())
         throw SourceError(fmt::format("operator {} of a scaled basis is not CuTe's", op), offset);
@@ -1223,7 +1248,8 @@ class Interpreter {
     if (d.kind == Datum::Kind::Pointer) {  // a T* (make_gmem_ptr(A) takes it), at its known address
       auto bits = value_type_bits(d.text);
       if (!bits) bits = builtin_type_bits(d.text);
-      if (!bits) throw SourceError(fmt::format("a pointer to {} is no pointer to a value type layoutx knows", d.text), offset);
+      if (!bits)
+        throw SourceError(fmt::format("a pointer to {} is no pointer to a value type layoutx knows", d.text), offset);
       return raw_pointer(d.text, *bits, d.address);
     }
     if (d.kind == Datum::Kind::Type && d.type_has_value) return d.value;
@@ -1281,7 +1307,8 @@ class Interpreter {
     if (name == "dim3" && !callee.has_targs) return dim3_of(eval_args(e), e.offset);
     if (const auto f = functions_.find(name); f != functions_.end()) {
       if (f->second->kernel)
-        throw SourceError(fmt::format("'{}' is a kernel: launch it with {}<<<grid, block>>>(...)", name, name), e.offset);
+        throw SourceError(fmt::format("'{}' is a kernel: launch it with {}<<<grid, block>>>(...)", name, name),
+                          e.offset);
       return call_user(*f->second, eval_args(e), e.offset);
     }
     if (has_function(name, language_)) return table_call(e, name, callee, eval_args(e), 1);
@@ -1387,9 +1414,9 @@ class Interpreter {
                         offsets[1]);
     TemplateArgs targs;
     if (callee.has_targs) targs = call_template_args(callee.targs);
-    return Datum::of(host_output_of(
-        call_function(name, callee.has_targs ? &targs : nullptr, std::move(args), callee.offset, offsets, language_, diag_),
-        callee.offset));
+    return Datum::of(host_output_of(call_function(name, callee.has_targs ? &targs : nullptr, std::move(args),
+                                                  callee.offset, offsets, language_, diag_),
+                                    callee.offset));
   }
 
   Datum call_user(const UserFunction& f, std::vector<Datum> args, std::size_t offset) {
@@ -1418,7 +1445,8 @@ class Interpreter {
       else if (f.name == "main")
         value = Datum::integer(p.type && p.type->builtin == "int" ? 1 : 0);  // argc, argv of a run without arguments
       else
-        throw SourceError(fmt::format("{} takes {} arguments, got {}", f.name, f.parameters.size(), args.size()), offset);
+        throw SourceError(fmt::format("{} takes {} arguments, got {}", f.name, f.parameters.size(), args.size()),
+                          offset);
       // A template's parameter type (ProblemShape shape_MNK) is deduced: it names the argument's value.
       if (f.is_template && p.type && !p.type->pointer && !p.type->has_targs && p.type->builtin.empty() &&
           !p.type->decltype_of && value.kind == Datum::Kind::Value) {
@@ -1473,9 +1501,10 @@ class Interpreter {
     if (name == "assert" || name == "CUTE_RUNTIME_ASSERT") {
       if (e.kids.size() < 2) throw SourceError(fmt::format("{} takes a condition", name), e.offset);
       if (!truth(eval(e.kids[1]), e.kids[1].offset))
-        throw RunTimeError(fmt::format("Assertion `{}' failed.",
-                                       std::string_view(text_).substr(e.kids[1].offset, e.kids[1].end - e.kids[1].offset)),
-                           e.offset);
+        throw RunTimeError(
+            fmt::format("Assertion `{}' failed.",
+                        std::string_view(text_).substr(e.kids[1].offset, e.kids[1].end - e.kids[1].offset)),
+            e.offset);
       return Datum{};
     }
     if (name == "thread0" || name == "thread" || name == "block" || name == "block0") return guard(e, name);
@@ -1557,11 +1586,13 @@ class Interpreter {
     const Expr& cond = e.kids[1];
     const Datum d = eval(cond);
     if (name == "CUTE_STATIC_ASSERT_V" && !d.is_static_integer())
-      throw StaticRequiredSourceError(fmt::format("CUTE_STATIC_ASSERT_V needs a static condition (decltype(x)::value): {} is {}",
-                                    std::string_view(text_).substr(cond.offset, cond.end - cond.offset), describe(d)),
-                        cond.offset);
+      throw StaticRequiredSourceError(
+          fmt::format("CUTE_STATIC_ASSERT_V needs a static condition (decltype(x)::value): {} is {}",
+                      std::string_view(text_).substr(cond.offset, cond.end - cond.offset), describe(d)),
+          cond.offset);
     if (truth(d, cond.offset)) return;
-    std::string message = fmt::format("static assertion failed: {}", std::string_view(text_).substr(cond.offset, cond.end - cond.offset));
+    std::string message =
+        fmt::format("static assertion failed: {}", std::string_view(text_).substr(cond.offset, cond.end - cond.offset));
     if (e.kids.size() > 2) {
       const Datum m = eval(e.kids[2]);
       if (m.kind == Datum::Kind::String) message = fmt::format("static assertion failed: {}", m.text);
@@ -1577,7 +1608,8 @@ class Interpreter {
       if (args.front().kind != Datum::Kind::String)
         throw SourceError("printf's first argument is a format string", e.kids[1].offset);
       std::vector<FormatArgument> format_args;
-      for (std::size_t i = 1; i < args.size(); ++i) format_args.push_back(format_argument(args[i], e.kids[i + 1].offset));
+      for (std::size_t i = 1; i < args.size(); ++i)
+        format_args.push_back(format_argument(args[i], e.kids[i + 1].offset));
       try {
         write(c_format(args.front().text, format_args), e.offset);
       } catch (const SourceError&) {
@@ -1595,8 +1627,8 @@ class Interpreter {
     switch (d.kind) {
       case Datum::Kind::Value:
         if (!d.is_integer())
-          throw SourceError(fmt::format("printf passes numbers and strings; this is {} (print it with print)", describe(d)),
-                            offset);
+          throw SourceError(
+              fmt::format("printf passes numbers and strings; this is {} (print it with print)", describe(d)), offset);
         a.integer = d.value.integer.value;
         return a;
       case Datum::Kind::Real:
@@ -1611,8 +1643,7 @@ class Interpreter {
         a.kind = FormatArgument::Kind::Pointer;
         a.integer = d.address;
         return a;
-      default:
-        throw SourceError(fmt::format("printf cannot pass {}", describe(d)), offset);
+      default: throw SourceError(fmt::format("printf cannot pass {}", describe(d)), offset);
     }
   }
 
@@ -1629,30 +1660,21 @@ class Interpreter {
         if (d.is_integer() && !d.value.integer.is_static) {
           const std::int64_t v = d.value.integer.value;
           switch (d.ctype) {
-            case CType::Char:
-              return std::string(1, static_cast<char>(v));
-            case CType::Unsigned:
-              return std::to_string(static_cast<std::uint32_t>(v));
-            case CType::UnsignedLong:
-              return std::to_string(static_cast<std::uint64_t>(v));
-            case CType::Int:
-              return std::to_string(static_cast<std::int32_t>(v));
-            default:
-              return std::to_string(v);
+            case CType::Char: return std::string(1, static_cast<char>(v));
+            case CType::Unsigned: return std::to_string(static_cast<std::uint32_t>(v));
+            case CType::UnsignedLong: return std::to_string(static_cast<std::uint64_t>(v));
+            case CType::Int: return std::to_string(static_cast<std::int32_t>(v));
+            default: return std::to_string(v);
           }
         }
         return printed(d.value);
-      case Datum::Kind::Real:
-        return fmt::format("{:f}", d.real);
-      case Datum::Kind::String:
-        return d.text;
-      case Datum::Kind::Dim3:
-        return fmt::format("({},{},{})", d.dim[0], d.dim[1], d.dim[2]);
+      case Datum::Kind::Real: return fmt::format("{:f}", d.real);
+      case Datum::Kind::String: return d.text;
+      case Datum::Kind::Dim3: return fmt::format("({},{},{})", d.dim[0], d.dim[1], d.dim[2]);
       case Datum::Kind::Type:
         if (d.type_has_value) return printed(d.value);
         break;
-      default:
-        break;
+      default: break;
     }
     throw SourceError(fmt::format("print of {} is not something layoutx writes", describe(d)), offset);
   }
@@ -1660,11 +1682,8 @@ class Interpreter {
   // What std::cout << x writes.
   void stream_out(const Datum& d, std::size_t offset) {
     switch (d.kind) {
-      case Datum::Kind::Endl:
-        write("\n", offset);
-        return;
-      case Datum::Kind::Void:
-        return;
+      case Datum::Kind::Endl: write("\n", offset); return;
+      case Datum::Kind::Void: return;
       case Datum::Kind::Real: {
         char buf[64];
         std::snprintf(buf, sizeof buf, "%g", d.real);
@@ -1678,16 +1697,15 @@ class Interpreter {
         }
         write(print_text(d, offset), offset);
         return;
-      default:
-        write(print_text(d, offset), offset);
+      default: write(print_text(d, offset), offset);
     }
   }
 
   void write(std::string_view text, std::size_t offset) {
     if (out_.size() + text.size() > options_.max_output)
-      throw RunTimeError(fmt::format("the program's output passed {} bytes (raise the limit with --max-output)",
-                                     options_.max_output),
-                         offset);
+      throw RunTimeError(
+          fmt::format("the program's output passed {} bytes (raise the limit with --max-output)", options_.max_output),
+          offset);
     out_.append(text);
   }
 
@@ -1724,10 +1742,11 @@ class Interpreter {
       for (const std::int64_t n : *d)
         if (__builtin_mul_overflow(count, n, &count)) count = std::numeric_limits<std::int64_t>::max();
     if (!options_.thread_given && !options_.cta_given && count > options_.max_steps)
-      throw RunTimeError(fmt::format("a launch of {} threads is past the step limit {}: pick one with --thread and --cta, "
-                                     "or raise --max-steps",
-                                     count, options_.max_steps),
-                         launch_offset_);
+      throw RunTimeError(
+          fmt::format("a launch of {} threads is past the step limit {}: pick one with --thread and --cta, "
+                      "or raise --max-steps",
+                      count, options_.max_steps),
+          launch_offset_);
     const auto each = [](const Dim3& shape, const auto& body) {
       for (std::int64_t z = 0; z < shape[2]; ++z)
         for (std::int64_t y = 0; y < shape[1]; ++y)
@@ -1803,7 +1822,9 @@ class Interpreter {
 
 namespace {
 
-ProgramError error_of(const SourceError& e, bool compile_time) { return ProgramError{e.what(), e.offset(), compile_time}; }
+ProgramError error_of(const SourceError& e, bool compile_time) {
+  return ProgramError{e.what(), e.offset(), compile_time};
+}
 
 }  // namespace
 
@@ -1841,7 +1862,8 @@ ProgramRun run_program(std::string text, std::string name, const ProgramOptions&
 }
 
 struct ProgramSession::State {
-  State(ProgramOptions o, ProgramHost h) : options(std::move(o)), host(std::move(h)), interpreter(options, host, diag) {}
+  State(ProgramOptions o, ProgramHost h)
+      : options(std::move(o)), host(std::move(h)), interpreter(options, host, diag) {}
   ProgramOptions options;
   ProgramHost host;
   Diagnostics diag{false, Notation{true}};

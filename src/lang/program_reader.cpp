@@ -105,8 +105,8 @@ using selector = pt::selector<
         // types
         g::type, g::named_type, g::auto_type, g::pointer_op, g::cv_word, g::identifier_word,
         // declarations
-        g::decl_specifier, g::declaration_body, g::declarator, g::declarator_pointer, g::declared_name, g::binding_names, g::array_extent,
-        g::equals_init, g::brace_init, g::paren_init,
+        g::decl_specifier, g::declaration_body, g::declarator, g::declarator_pointer, g::declared_name,
+        g::binding_names, g::array_extent, g::equals_init, g::brace_init, g::paren_init,
         // statements
         g::empty_statement, g::block, g::preprocessor, g::if_statement, g::else_part, g::while_statement,
         g::do_statement, g::for_statement, g::for_init, g::for_condition, g::for_step, g::for_classic, g::for_range,
@@ -138,8 +138,9 @@ class Reader {
   struct Depth {
     Depth(const Reader& r, const Node& n) : r_(const_cast<Reader&>(r)) {
       if (++r_.depth_ > r_.max_depth_)
-        throw SourceError(fmt::format("nesting deeper than {} levels (raise the limit with --max-depth)", r_.max_depth_),
-                          r.offset(n));
+        throw SourceError(
+            fmt::format("nesting deeper than {} levels (raise the limit with --max-depth)", r_.max_depth_),
+            r.offset(n));
     }
     ~Depth() { --r_.depth_; }
     Reader& r_;
@@ -157,7 +158,8 @@ class Reader {
     if (n.is_type<g::float_literal>()) {
       e.kind = Expr::Kind::Real;
       std::string digits(e.text);
-      while (!digits.empty() && std::string_view("fFlL").find(digits.back()) != std::string_view::npos) digits.pop_back();
+      while (!digits.empty() && std::string_view("fFlL").find(digits.back()) != std::string_view::npos)
+        digits.pop_back();
       e.real = std::strtod(digits.c_str(), nullptr);
       return e;
     }
@@ -352,7 +354,8 @@ class Reader {
     t.offset = offset(n);
     t.text = n.string_view();
     for (const auto& c : n.children) {
-      if (c->is_type<g::builtin_type_word>()) t.builtin += (t.builtin.empty() ? "" : " ") + std::string(c->string_view());
+      if (c->is_type<g::builtin_type_word>())
+        t.builtin += (t.builtin.empty() ? "" : " ") + std::string(c->string_view());
       if (c->is_type<g::named_type>()) named_type(t, *c);
     }
     t.pointer = t.text.find('*') != std::string_view::npos;
@@ -364,7 +367,8 @@ class Reader {
     TypeRef t;
     t.offset = offset(n);
     t.text = n.string_view();
-    while (!t.text.empty() && (t.text.back() == ' ' || t.text.back() == '\n' || t.text.back() == '\t')) t.text.remove_suffix(1);
+    while (!t.text.empty() && (t.text.back() == ' ' || t.text.back() == '\n' || t.text.back() == '\t'))
+      t.text.remove_suffix(1);
     for (const auto& c : n.children) {
       if (c->is_type<g::builtin_type_word>()) {
         t.builtin += (t.builtin.empty() ? "" : " ") + std::string(c->string_view());
@@ -639,7 +643,8 @@ void check_nesting(std::string_view text, std::size_t max_depth) {
     const char c = text[i];
     if (c == '(' || c == '{' || c == '[') {
       if (++depth > max_depth)
-        throw SourceError(fmt::format("nesting deeper than {} levels (raise the limit with --max-depth)", max_depth), i);
+        throw SourceError(fmt::format("nesting deeper than {} levels (raise the limit with --max-depth)", max_depth),
+                          i);
     } else if ((c == ')' || c == '}' || c == ']') && depth > 0) {
       --depth;
     } else if (c == '\0') {

@@ -11,10 +11,10 @@ namespace layoutx {
 namespace {
 
 struct AtomName {
-  bool mn_major = false;  // Layout_MN_... (else Layout_K_...)
-  int swizzle_bits = 0;   // INTER 0, SW32 1, SW64 2, SW128 3
-  bool sw128_32b = false; // UMMA::Layout_MN_SW128_32B_...
-  bool sparse = false;    // ..._SpAtom<T,S>
+  bool mn_major = false;   // Layout_MN_... (else Layout_K_...)
+  int swizzle_bits = 0;    // INTER 0, SW32 1, SW64 2, SW128 3
+  bool sw128_32b = false;  // UMMA::Layout_MN_SW128_32B_...
+  bool sparse = false;     // ..._SpAtom<T,S>
 };
 
 constexpr std::array<std::string_view, 4> kSwizzleWords{"INTER", "SW32", "SW64", "SW128"};

@@ -50,7 +50,8 @@ Value register_tensor(const Call& c, const std::string& element, int bits, const
 
 Value pointer(const Call& c, Memory memory) {
   c.expect_args(1, 1);
-  if (c.node.template_args().empty() && c.args[0].kind == Value::Kind::Pointer) {  // make_gmem_ptr(p) of a typed pointer p
+  if (c.node.template_args().empty() &&
+      c.args[0].kind == Value::Kind::Pointer) {  // make_gmem_ptr(p) of a typed pointer p
     Iterator it = pointer_of(c.args[0]);
     it.memory = memory;
     return pointer_value(std::move(it));
@@ -193,8 +194,8 @@ Value fn_make_tensor(const Call& c) {
   c.expect_template_args(0, 0);
   const Value& p = c.args[0];
   if (p.kind != Value::Kind::Pointer)
-    c.fail_arg(0, fmt::format("expected a pointer (make_gmem_ptr<T>(p), make_smem_ptr<T>(p)), got {} {}", a_kind_name(p),
-                              c.text(p)));
+    c.fail_arg(0, fmt::format("expected a pointer (make_gmem_ptr<T>(p), make_smem_ptr<T>(p)), got {} {}",
+                              a_kind_name(p), c.text(p)));
   if (c.args.size() < 2) c.fail("make_tensor(ptr, layout) takes a layout (or a shape) after the pointer");
   return make_pointer_tensor(pointer_of(p), layout_argument(c, 1));
 }
@@ -218,7 +219,8 @@ Value fn_make_tensor_like(const Call& c) {
   }
   if (is_tensor(a) && tensor_of(a).iterator.memory == Memory::Coordinate)
     c.fail_arg(0, "make_tensor_like of a coordinate tensor does not compile in CuTe (its elements are coordinates)");
-  return register_tensor(c, element, bits, make_layout_like(is_tensor(a) ? plain_layout(tensor_of(a), "make_tensor_like") : c.layout(0)));
+  return register_tensor(c, element, bits,
+                         make_layout_like(is_tensor(a) ? plain_layout(tensor_of(a), "make_tensor_like") : c.layout(0)));
 }
 
 Builtin tensor_partition(Builtin f) {
@@ -252,12 +254,14 @@ Value call_with_tensors(const Call& c, const Builtin& f) {
     const IntTuple offset = offset_at(plain_layout(t, "domain_offset"), c.int_tuple(0));
     return tensor_value(moved(t.iterator, offset), t.layout);
   }
-  if (name == "layout" && c.node.template_args().empty() && c.args.size() == 1) return Value::of(tensor_of(c.args[0]).layout);
+  if (name == "layout" && c.node.template_args().empty() && c.args.size() == 1)
+    return Value::of(tensor_of(c.args[0]).layout);
   const bool about_layout = answers_about_layout(name);
   if (!about_layout && !(keeps_iterator(name) && first == c.args.begin()))
-    c.fail_arg(static_cast<std::size_t>(first - c.args.begin()),
-               fmt::format("{} takes no tensor here (CuTe has no tensor form of it); pass the tensor's layout: layout(t)",
-                           name));
+    c.fail_arg(
+        static_cast<std::size_t>(first - c.args.begin()),
+        fmt::format("{} takes no tensor here (CuTe has no tensor form of it); pass the tensor's layout: layout(t)",
+                    name));
   std::vector<Value> args = c.args;
   for (Value& a : args)
     if (is_tensor(a)) a = layout_value(tensor_of(a).layout);
@@ -275,7 +279,8 @@ Value tensor_at(const Value& tensor, const Value& coord, Notation n) {
     return tensor_value(std::move(s.iterator), std::move(s.layout));
   }
   if (!coord.is_int_tuple())
-    throw Error(fmt::format("a coordinate is an integer or an int tuple, got {} {}", a_kind_name(coord), to_text(coord, n)));
+    throw Error(
+        fmt::format("a coordinate is an integer or an int tuple, got {} {}", a_kind_name(coord), to_text(coord, n)));
   return Value::of(element(t, coord.as_int_tuple(), n));
 }
 

@@ -25,8 +25,11 @@ class ChunkBuffer {
   // `row_limit`: the most bytes one row can take; the block always has room for
   // one, plus kBlock for the fixed-size copies of decimal.hpp.
   ChunkBuffer(const Sink& sink, std::size_t row_limit)
-      : sink_(sink), capacity_(std::max(kChunk, 2 * row_limit)), row_limit_(row_limit + kBlock),
-        data_(new char[capacity_]), cursor_(data_.get()) {}
+      : sink_(sink),
+        capacity_(std::max(kChunk, 2 * row_limit)),
+        row_limit_(row_limit + kBlock),
+        data_(new char[capacity_]),
+        cursor_(data_.get()) {}
 
   // Where the next row goes, with room for row_limit bytes.
   char* row() {

@@ -61,7 +61,8 @@ std::string grid_title(const GridGeometry& g) {
 namespace {
 
 // One side of the window: [begin, end) within [0, count).
-std::pair<std::int64_t, std::int64_t> side(const GridWindow& w, std::int64_t count, const char* option, const char* noun) {
+std::pair<std::int64_t, std::int64_t> side(const GridWindow& w, std::int64_t count, const char* option,
+                                           const char* noun) {
   const std::int64_t end = w.end < 0 ? count : std::min(w.end, count);
   if (w.begin < 0 || (w.begin >= count && count > 0) || (w.end >= 0 && w.end <= w.begin))
     throw Error(fmt::format("{} {}:{} shows none of the {} {} (numbered 0 to {})", option, w.begin,
@@ -79,9 +80,10 @@ GridSpan grid_span(std::int64_t rows, std::int64_t cols, const GridOptions& opti
   // Each side on its own too: an empty side draws no cells, but the other side's header still would.
   if (shown_rows > options.max_cells || shown_cols > options.max_cells ||
       (shown_rows > 0 && shown_cols > options.max_cells / shown_rows))
-    throw Error(fmt::format("the grid would have {} x {} cells, more than the limit of {} (raise it with --max-cells{})",
-                            shown_rows, shown_cols, options.max_cells,
-                            options.rows.whole() && options.cols.whole() ? ", or show a part with --rows/--cols" : ""));
+    throw Error(
+        fmt::format("the grid would have {} x {} cells, more than the limit of {} (raise it with --max-cells{})",
+                    shown_rows, shown_cols, options.max_cells,
+                    options.rows.whole() && options.cols.whole() ? ", or show a part with --rows/--cols" : ""));
   return s;
 }
 

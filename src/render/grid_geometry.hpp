@@ -14,7 +14,7 @@ namespace layoutx {
 struct GridGeometry {
   AnyLayout layout;
   int rank = 0;
-  Notation notation;  // of the title
+  Notation notation;              // of the title
   IntTuple row_shape, col_shape;  // the modes along each axis (col_shape is 1 for rank 1)
   std::int64_t rows = 0, cols = 0;
 

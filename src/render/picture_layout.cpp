@@ -79,7 +79,8 @@ void add_bank_legend(Picture& picture, const std::vector<std::int64_t>& keys, in
   std::vector<bool> reached(32, false);
   for (const std::int64_t key : keys)
     if (key >= 0 && key < 32) reached[static_cast<std::size_t>(key)] = true;
-  picture.legend_title = fmt::format("colour: the shared-memory bank of the offset ({}-bit elements, 32 banks of 4 bytes)", bits);
+  picture.legend_title =
+      fmt::format("colour: the shared-memory bank of the offset ({}-bit elements, 32 banks of 4 bytes)", bits);
   for (std::int64_t b = 0; b < 32; ++b)
     if (reached[static_cast<std::size_t>(b)]) picture.legend.push_back({b, fmt::format("bank {}", b)});
 }

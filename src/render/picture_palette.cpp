@@ -14,20 +14,26 @@ namespace {
 constexpr std::array<int, 8> kGrayPercent = {0, 40, 20, 60, 10, 50, 30, 70};
 
 // TikzColor_TV
-constexpr std::array<Rgb, 8> kThreadColors = {{{175, 175, 255}, {175, 255, 175}, {255, 255, 175}, {255, 175, 175},
-                                               {210, 210, 255}, {210, 255, 210}, {255, 255, 210}, {255, 210, 210}}};
+constexpr std::array<Rgb, 8> kThreadColors = {{{175, 175, 255},
+                                               {175, 255, 175},
+                                               {255, 255, 175},
+                                               {255, 175, 175},
+                                               {210, 210, 255},
+                                               {210, 255, 210},
+                                               {255, 255, 210},
+                                               {255, 210, 210}}};
 
 std::int64_t wrap(std::int64_t key, std::int64_t n) { return ((key % n) + n) % n; }
 
 // 32 light colours of the xterm 256-colour cube, chosen far apart from each
 // other, so that a terminal shows every bank in its own colour too.
-constexpr std::array<Rgb, 32> kBankColors = {{
-    {255, 175, 175}, {0, 255, 95},    {175, 255, 0},   {95, 255, 255},  {255, 135, 0},   {135, 215, 135},
-    {175, 135, 255}, {215, 255, 255}, {255, 255, 95},  {0, 215, 215},   {215, 135, 95},  {95, 175, 215},
-    {95, 215, 0},    {255, 95, 215},  {175, 135, 175}, {175, 175, 0},   {215, 255, 175}, {255, 175, 255},
-    {255, 215, 0},   {95, 255, 95},   {95, 255, 175},  {175, 215, 215}, {175, 255, 95},  {0, 255, 175},
-    {0, 255, 255},   {135, 175, 95},  {135, 175, 175}, {135, 175, 255}, {135, 255, 215}, {175, 175, 135},
-    {215, 135, 215}, {215, 215, 95}}};
+constexpr std::array<Rgb, 32> kBankColors = {
+    {{255, 175, 175}, {0, 255, 95},    {175, 255, 0},   {95, 255, 255},  {255, 135, 0},   {135, 215, 135},
+     {175, 135, 255}, {215, 255, 255}, {255, 255, 95},  {0, 215, 215},   {215, 135, 95},  {95, 175, 215},
+     {95, 215, 0},    {255, 95, 215},  {175, 135, 175}, {175, 175, 0},   {215, 255, 175}, {255, 175, 255},
+     {255, 215, 0},   {95, 255, 95},   {95, 255, 175},  {175, 215, 215}, {175, 255, 95},  {0, 255, 175},
+     {0, 255, 255},   {135, 175, 95},  {135, 175, 175}, {135, 175, 255}, {135, 255, 215}, {175, 175, 135},
+     {215, 135, 215}, {215, 215, 95}}};
 
 }  // namespace
 
@@ -37,16 +43,15 @@ Rgb palette_color(Palette palette, std::int64_t key) {
       const int level = 255 * (100 - kGrayPercent[static_cast<std::size_t>(wrap(key, 8))]) / 100;
       return {level, level, level};
     }
-    case Palette::Thread8:
-      return kThreadColors[static_cast<std::size_t>(wrap(key, 8))];
-    case Palette::Bank32:
-      return kBankColors[static_cast<std::size_t>(wrap(key, 32))];
+    case Palette::Thread8: return kThreadColors[static_cast<std::size_t>(wrap(key, 8))];
+    case Palette::Bank32: return kBankColors[static_cast<std::size_t>(wrap(key, 32))];
   }
   return {};
 }
 
 std::string tikz_color(Palette palette, std::int64_t key) {
-  if (palette == Palette::Gray8) return fmt::format("black!{:02}", kGrayPercent[static_cast<std::size_t>(wrap(key, 8))]);
+  if (palette == Palette::Gray8)
+    return fmt::format("black!{:02}", kGrayPercent[static_cast<std::size_t>(wrap(key, 8))]);
   const Rgb c = palette_color(palette, key);
   return fmt::format("{{rgb,255:red,{};green,{};blue,{}}}", c.r, c.g, c.b);
 }

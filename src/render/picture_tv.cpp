@@ -26,7 +26,8 @@ std::vector<std::int64_t> mode_offsets(const Layout& l, int mode) {
 
 std::vector<std::int64_t> layout_offsets(const Layout& l, std::int64_t count) {
   const std::int64_t n = std::min(size(l).value, count);
-  std::vector<std::int64_t> out(static_cast<std::size_t>(std::max<std::int64_t>(n, 0)));  // a negative size has no cells
+  std::vector<std::int64_t> out(
+      static_cast<std::size_t>(std::max<std::int64_t>(n, 0)));  // a negative size has no cells
   const std::vector<walk::Mode> modes = walk::leaf_modes(l);
   if (n > 0 && walk::walk_is_exact(modes, walk::SwizzleChain::of(AnyLayout(l)))) {
     walk::Odometer od(walk::walked_modes(modes));
@@ -46,7 +47,8 @@ std::vector<std::int64_t> thread_numbers(const Layout& thr_id, std::int64_t thre
 
 TileExtent tile_extent(const Layout& tile, Notation n) {
   if (tile.shape.rank() > 2)
-    throw Error(fmt::format("a tile has one or two modes (rows, columns); {} has {}", to_text(tile, n), tile.shape.rank()));
+    throw Error(
+        fmt::format("a tile has one or two modes (rows, columns); {} has {}", to_text(tile, n), tile.shape.rank()));
   return {size(tile.shape.rank() == 2 ? get(tile, 0) : tile).value,
           tile.shape.rank() == 2 ? size(get(tile, 1)).value : 1};
 }
@@ -62,12 +64,13 @@ TvScan scan_tv(const TvView& view, const PictureOptions& options) {
   // Broadcast layouts (stride-0 threads) reach each cell many times; allow that, within reason.
   const std::int64_t budget = std::max<std::int64_t>(options.max_cells, 1) * 256;
   if (threads > budget || values > budget || (threads > 0 && values > budget / threads))
-    throw Error(fmt::format("the TV layout has {} x {} (thread, value) pairs, more than the {} allowed "
-                            "(256 per cell of the limit; raise it with {})", threads, values, budget,
-                            options.max_cells_option));
+    throw Error(
+        fmt::format("the TV layout has {} x {} (thread, value) pairs, more than the {} allowed "
+                    "(256 per cell of the limit; raise it with {})",
+                    threads, values, budget, options.max_cells_option));
 
   const auto tile_rows = mode_offsets(view.tile, 0), tile_cols = mode_offsets(view.tile, 1);
-  std::unordered_map<std::int64_t, std::int64_t> claim;  // index -> position in scan.order, or -1
+  std::unordered_map<std::int64_t, std::int64_t> claim;                  // index -> position in scan.order, or -1
   const bool some_cells = scan.extent.rows > 0 && scan.extent.cols > 0;  // negative extents draw nothing
   scan.index.resize(some_cells ? static_cast<std::size_t>(scan.extent.rows * scan.extent.cols) : 0);
   for (std::int64_t m = 0; m < scan.extent.rows; ++m)
@@ -87,12 +90,14 @@ TvScan scan_tv(const TvView& view, const PictureOptions& options) {
     if (!thread_offsets.insert(tv_threads[static_cast<std::size_t>(t)]).second) continue;
     const std::int64_t label = numbers[static_cast<std::size_t>(t)];
     for (std::int64_t v = 0; v < values; ++v) {
-      const std::int64_t i = checked_add(tv_threads[static_cast<std::size_t>(t)], tv_values[static_cast<std::size_t>(v)],
-                                         "the TV layout's index of a (thread, value)");
+      const std::int64_t i =
+          checked_add(tv_threads[static_cast<std::size_t>(t)], tv_values[static_cast<std::size_t>(v)],
+                      "the TV layout's index of a (thread, value)");
       auto it = claim.find(i);
       if (it == claim.end())
-        throw Error(fmt::format("the TV layout {} sends thread {} value {} to index {}, which is no cell of the tile {}",
-                                to_text(view.tv, options.notation), t, v, i, to_text(view.tile, options.notation)));
+        throw Error(
+            fmt::format("the TV layout {} sends thread {} value {} to index {}, which is no cell of the tile {}",
+                        to_text(view.tv, options.notation), t, v, i, to_text(view.tile, options.notation)));
       if (it->second < 0) {
         it->second = static_cast<std::int64_t>(scan.order.size());
         scan.order.push_back({i, {label, v}});
@@ -170,15 +175,17 @@ Picture mma_picture(const TvView& c, const TvView& a, const TvView& b, const Pic
   pc.row_labels.clear();
   pc.col_labels.clear();
   p.panels = {std::move(pc), std::move(pa), std::move(pb)};
-  check_picture_size(1, static_cast<std::int64_t>(p.panels[0].cells.size() + p.panels[1].cells.size() +
-                                                  p.panels[2].cells.size()), options);
+  check_picture_size(
+      1, static_cast<std::int64_t>(p.panels[0].cells.size() + p.panels[1].cells.size() + p.panels[2].cells.size()),
+      options);
   return p;
 }
 
 Picture copy_picture(const TvView& src, const TvView& dst, const PictureOptions& options) {
   Picture p;
   p.palette = Palette::Thread8;
-  p.comments = {"Layout S TV: " + to_text(src.tv, options.notation), "Layout D TV: " + to_text(dst.tv, options.notation)};
+  p.comments = {"Layout S TV: " + to_text(src.tv, options.notation),
+                "Layout D TV: " + to_text(dst.tv, options.notation)};
   PicturePanel ps = tv_panel(src, options, 0, 0);
   PicturePanel pd = tv_panel(dst, options, 0, ps.cols + 3);
   p.panels = {std::move(ps), std::move(pd)};

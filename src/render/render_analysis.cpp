@@ -102,16 +102,27 @@ std::string render_location(const Location& loc, bool as_json) {
 std::string render_coalescing(const Coalescing& c, const CoalescingOptions& o, bool as_json) {
   auto counts = [&](const AccessCount& a) {
     return json::Object()
-        .nums({{"instructions", a.instructions}, {"sectors", a.sectors}, {"min_sectors", a.min_sectors},
-               {"lines", a.lines}, {"min_lines", a.min_lines}, {"worst_sectors", a.worst_sectors},
-               {"worst_warp", a.worst_warp}, {"worst_access", a.worst_access}})
+        .nums({{"instructions", a.instructions},
+               {"sectors", a.sectors},
+               {"min_sectors", a.min_sectors},
+               {"lines", a.lines},
+               {"min_lines", a.min_lines},
+               {"worst_sectors", a.worst_sectors},
+               {"worst_warp", a.worst_warp},
+               {"worst_access", a.worst_access}})
         .done();
   };
   if (as_json)
     return json::Object()
-               .nums({{"threads", c.threads}, {"values", c.values}, {"warp", o.warp}, {"warps", c.warps},
-                      {"element_bytes", o.element_bytes}, {"sector_bytes", o.sector_bytes},
-                      {"line_bytes", o.line_bytes}, {"widest_vector", c.widest_vector}, {"vector", c.vector},
+               .nums({{"threads", c.threads},
+                      {"values", c.values},
+                      {"warp", o.warp},
+                      {"warps", c.warps},
+                      {"element_bytes", o.element_bytes},
+                      {"sector_bytes", o.sector_bytes},
+                      {"line_bytes", o.line_bytes},
+                      {"widest_vector", c.widest_vector},
+                      {"vector", c.vector},
                       {"accesses_per_thread", c.accesses}})
                .raw("vectorized", counts(c.vectorized))
                .raw("scalar", counts(c.scalar))
@@ -122,13 +133,13 @@ std::string render_coalescing(const Coalescing& c, const CoalescingOptions& o, b
   auto line = [&](std::string_view key, const std::string& value) { out += fmt::format("{}: {}\n", key, value); };
   auto block = [&](std::string_view prefix, const AccessCount& a) {
     line(fmt::format("{}instructions", prefix), std::to_string(a.instructions));
-    line(fmt::format("{}sectors", prefix), fmt::format("{} (minimum {}, efficiency {})", a.sectors, a.min_sectors,
-                                                       percent(a.min_sectors, a.sectors)));
+    line(fmt::format("{}sectors", prefix),
+         fmt::format("{} (minimum {}, efficiency {})", a.sectors, a.min_sectors, percent(a.min_sectors, a.sectors)));
     line(fmt::format("{}lines", prefix),
          fmt::format("{} (minimum {}, efficiency {})", a.lines, a.min_lines, percent(a.min_lines, a.lines)));
     line(fmt::format("{}sectors_per_instruction", prefix),
-         fmt::format("{} (worst {}: warp {}, access {})", ratio(a.sectors, a.instructions), a.worst_sectors, a.worst_warp,
-                     a.worst_access));
+         fmt::format("{} (worst {}: warp {}, access {})", ratio(a.sectors, a.instructions), a.worst_sectors,
+                     a.worst_warp, a.worst_access));
   };
   line("threads", std::to_string(c.threads));
   line("values_per_thread", std::to_string(c.values));

@@ -77,8 +77,8 @@ std::string progression_text(const std::vector<BankWord>& words) {
 void text_instruction(std::string& out, const AccessInfo& info, const InstructionBanks& r, const std::string& indent) {
   for (std::size_t i = 0; i < r.phases.size(); ++i) {
     const BankPhase& p = r.phases[i];
-    out += fmt::format("{}phase {} (lanes {}): {}{}\n", indent, i, lane_ranges(p.lanes), plural(p.wavefronts, "wavefront"),
-                       p.wavefronts == 1 ? ", no conflict" : "");
+    out += fmt::format("{}phase {} (lanes {}): {}{}\n", indent, i, lane_ranges(p.lanes),
+                       plural(p.wavefronts, "wavefront"), p.wavefronts == 1 ? ", no conflict" : "");
     for (auto [first, last] : collision_runs(p)) {
       const auto& words = p.banks[first];
       std::string list = progression_text(words);
@@ -167,8 +167,9 @@ void grid_schedule(std::string& out, const InstructionBanks& r, bool color) {
 
 std::string render_grid_view(const BankAnalysis& a, bool color) {
   const AccessInfo& info = access_info(a.access);
-  std::string out = fmt::format("access: {} ({}), {}\nwavefronts: {}\nideal: {}\nconflict degree: {}-way\n", info.name,
-                                info.instruction, elem_size_text(a.elem_bits), a.wavefronts, a.ideal, a.conflict_degree);
+  std::string out =
+      fmt::format("access: {} ({}), {}\nwavefronts: {}\nideal: {}\nconflict degree: {}-way\n", info.name,
+                  info.instruction, elem_size_text(a.elem_bits), a.wavefronts, a.ideal, a.conflict_degree);
   for (std::size_t k = 0; k < a.instructions.size(); ++k) {
     const InstructionBanks& r = a.instructions[k];
     if (a.instructions.size() > 1) out += fmt::format("\ninstruction {}: {}\n", k, plural(r.wavefronts, "wavefront"));
@@ -237,7 +238,6 @@ std::string render_json(const BankAnalysis& a) {
 }
 
 // ---- search ----
-
 
 std::string json_candidate(const SearchCandidate& c, const std::vector<AccessPattern>& patterns, Notation n) {
   json::Array scores;

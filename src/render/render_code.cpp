@@ -58,7 +58,8 @@ std::string scaled_basis_expression(Int i) {
 
 std::string int_type(Int i) {
   if (i.is_scaled_basis()) return scaled_basis_type(i);
-  if (i.is_static) return fits_int(i.value) ? fmt::format("Int<{}>", i.value) : fmt::format("C<int64_t({})>", int64_literal(i.value));
+  if (i.is_static)
+    return fits_int(i.value) ? fmt::format("Int<{}>", i.value) : fmt::format("C<int64_t({})>", int64_literal(i.value));
   return fits_int(i.value) ? "int" : "int64_t";
 }
 
@@ -137,8 +138,7 @@ std::string int_code(Int i, CodeForm form) {
 // CuTe's smem_ptr_flag_bits<B> (smem_sparse_ptr_flag_bits<S,B>): the offset
 // of a canonical shared-memory layout atom. The Python DSL spells no such type.
 std::string pointer_flag_code(const SmemPtrFlag& f, CodeForm form) {
-  if (form == CodeForm::Python)
-    throw Error(fmt::format("{} has no counterpart in CuTe's Python DSL", to_text(f)));
+  if (form == CodeForm::Python) throw Error(fmt::format("{} has no counterpart in CuTe's Python DSL", to_text(f)));
   const std::string type = f.sparsity != 0 ? fmt::format("smem_sparse_ptr_flag_bits<{},{}>", f.sparsity, f.bits)
                                            : fmt::format("smem_ptr_flag_bits<{}>", f.bits);
   return form == CodeForm::CppExpression ? type + "{}" : type;
@@ -199,7 +199,8 @@ std::string value_code(const Value& v, CodeForm form) {
     case Value::Kind::PointerFlag: return pointer_flag_code(v.pointer_flag, form);
     case Value::Kind::Object:
     case Value::Kind::Tensor:
-    case Value::Kind::Pointer: throw Error(fmt::format("a {} has no code form here; emit its layouts", v.object->type_name()));
+    case Value::Kind::Pointer:
+      throw Error(fmt::format("a {} has no code form here; emit its layouts", v.object->type_name()));
   }
   return {};
 }
@@ -215,18 +216,13 @@ bool has_python_form(const Value& v) {
     case Value::Kind::PointerFlag:
     case Value::Kind::Object:
     case Value::Kind::Tensor:
-    case Value::Kind::Pointer:
-      return false;
-    case Value::Kind::Integer:
-      return !v.integer.is_scaled_basis();
-    case Value::Kind::Layout:
-      return !has_basis(v.layout.stride);
-    case Value::Kind::Composed:
-      return !v.composed().pointer && !has_basis(v.composed().layout.stride);
+    case Value::Kind::Pointer: return false;
+    case Value::Kind::Integer: return !v.integer.is_scaled_basis();
+    case Value::Kind::Layout: return !has_basis(v.layout.stride);
+    case Value::Kind::Composed: return !v.composed().pointer && !has_basis(v.composed().layout.stride);
     case Value::Kind::Tuple:
       return std::all_of(v.elems.begin(), v.elems.end(), [](const Value& e) { return has_python_form(e); });
-    default:
-      return true;
+    default: return true;
   }
 }
 

@@ -62,8 +62,8 @@ std::size_t decimal_width(std::int64_t x) { return fmt::formatted_size("{}", x);
 void marked_grid(const AnyLayout& a, const AnyLayout& b, const EqualityView& view, const Sink& sink) {
   const auto [rows, cols] = grid_extent(inner_layout(a).shape);
   if (rows > 0 && cols > view.max_cells / rows) {
-    sink(fmt::format("(grid of {} x {} cells left out: more than {}; raise --max-cells)\n", rows, cols,
-                     view.max_cells));
+    sink(
+        fmt::format("(grid of {} x {} cells left out: more than {}; raise --max-cells)\n", rows, cols, view.max_cells));
     return;
   }
   const OffsetAt at_a(a), at_b(b);
@@ -108,14 +108,12 @@ void marked_grid(const AnyLayout& a, const AnyLayout& b, const EqualityView& vie
   sink(out);
 }
 
-
 // The i-th differing value: an offset, or a coordinate layout's coordinate as text.
 std::string difference_text(std::size_t i, std::int64_t offset, const std::vector<std::string>& coordinates) {
   return i < coordinates.size() ? coordinates[i] : std::to_string(offset);
 }
 
-std::string difference_json(std::size_t i, std::int64_t offset,
-                            const std::vector<std::string>& coordinates) {
+std::string difference_json(std::size_t i, std::int64_t offset, const std::vector<std::string>& coordinates) {
   return i < coordinates.size() ? json::quote(coordinates[i]) : std::to_string(offset);
 }
 
@@ -134,26 +132,27 @@ void render_comparison(const Comparison& c, const AnyLayout& a, const AnyLayout&
     std::string first = "[";
     for (std::size_t i = 0; i < c.first.size(); ++i)
       first += std::string(i ? ", " : "") + json::Object()
-                                     .num("index", c.first[i].index)
-                                     .raw("coord", json::tuple(coordinate_of(shape, c.first[i].index)))
-                                     .raw("a", difference_json(i, c.first[i].a, c.coordinates_a))
-                                     .raw("b", difference_json(i, c.first[i].b, c.coordinates_b))
-                                     .done();
+                                                .num("index", c.first[i].index)
+                                                .raw("coord", json::tuple(coordinate_of(shape, c.first[i].index)))
+                                                .raw("a", difference_json(i, c.first[i].a, c.coordinates_a))
+                                                .raw("b", difference_json(i, c.first[i].b, c.coordinates_b))
+                                                .done();
     sink(json::Object()
-               .raw("equal", json::boolean(c.equal))
-               .str("mode", "functional")
-               .str("a", to_text(a, view.notation))
-               .str("b", to_text(b, view.notation))
-               .num("size_a", c.size_a)
-               .num("size_b", c.size_b)
-               .num("differing", c.differing)
-               .raw("counted", json::boolean(c.counted))
-               .raw("first", first + "]")
-               .done() +
-           "\n");
+             .raw("equal", json::boolean(c.equal))
+             .str("mode", "functional")
+             .str("a", to_text(a, view.notation))
+             .str("b", to_text(b, view.notation))
+             .num("size_a", c.size_a)
+             .num("size_b", c.size_b)
+             .num("differing", c.differing)
+             .raw("counted", json::boolean(c.counted))
+             .raw("first", first + "]")
+             .done() +
+         "\n");
     return;
   }
-  std::string out = fmt::format("A: {}\nB: {}\nequal: {}\n", to_text(a, view.notation), to_text(b, view.notation), c.equal ? "true" : "false");
+  std::string out = fmt::format("A: {}\nB: {}\nequal: {}\n", to_text(a, view.notation), to_text(b, view.notation),
+                                c.equal ? "true" : "false");
   if (c.size_a != c.size_b) {
     sink(out + fmt::format("size: {} vs {} (the domains differ)\n", c.size_a, c.size_b));
     return;
@@ -163,8 +162,9 @@ void render_comparison(const Comparison& c, const AnyLayout& a, const AnyLayout&
     sink(out);
     return;
   }
-  out += c.counted ? fmt::format("differing: {} of {} indices\n", c.differing, c.size_a)
-                   : fmt::format("differing: at least {} of {} indices (stopped at the --limit)\n", c.differing, c.size_a);
+  out += c.counted
+             ? fmt::format("differing: {} of {} indices\n", c.differing, c.size_a)
+             : fmt::format("differing: at least {} of {} indices (stopped at the --limit)\n", c.differing, c.size_a);
   out += "first differences (index, coordinate, A, B):\n";
   for (std::size_t i = 0; i < c.first.size(); ++i) {
     const Difference& d = c.first[i];
@@ -173,14 +173,18 @@ void render_comparison(const Comparison& c, const AnyLayout& a, const AnyLayout&
   }
   sink(out);
   // The grid holds offsets; a coordinate layout's values are coordinates.
-  if (view.grid && !is_coordinate_layout(inner_layout(a)) && !is_coordinate_layout(inner_layout(b))) marked_grid(a, b, view, sink);
+  if (view.grid && !is_coordinate_layout(inner_layout(a)) && !is_coordinate_layout(inner_layout(b)))
+    marked_grid(a, b, view, sink);
 }
 
 std::string render_structural(bool equal, const AnyLayout& a, const AnyLayout& b, bool as_json, Notation n) {
   const Layout &la = inner_layout(a), &lb = inner_layout(b);
   auto same = [](const IntTuple& x, const IntTuple& y) {
-    return transform_leaf(x, [](Int i) { return Int{i.value, true, i.basis}; }) ==
-           transform_leaf(y, [](Int i) { return Int{i.value, true, i.basis}; });
+    return transform_leaf(x, [](Int i) {
+             return Int{i.value, true, i.basis};
+           }) == transform_leaf(y, [](Int i) {
+             return Int{i.value, true, i.basis};
+           });
   };
   const bool shape = same(la.shape, lb.shape);
   const bool stride = same(la.stride, lb.stride);

@@ -75,28 +75,19 @@ void render_coordinate_offsets(const Layout& l, OffsetFormat format, const Sink&
     out.clear();
   };
   switch (format) {
-    case OffsetFormat::Csv:
-      out += "index,coordinate,offset\n";
-      break;
-    case OffsetFormat::Tsv:
-      out += "index\tcoordinate\toffset\n";
-      break;
-    case OffsetFormat::Json:
-      out += "[\n";
-      break;
+    case OffsetFormat::Csv: out += "index,coordinate,offset\n"; break;
+    case OffsetFormat::Tsv: out += "index\tcoordinate\toffset\n"; break;
+    case OffsetFormat::Json: out += "[\n"; break;
     case OffsetFormat::CsvSplit:
     case OffsetFormat::TsvSplit:
       out += "index" + columns("coord", leaves(l.shape).size(), separator) +
              columns("offset", coordinate_leaves(last).size(), separator) + "\n";
       break;
-    default:
-      break;
+    default: break;
   }
   for (std::int64_t i = 0; i < n; ++i) {
     switch (format) {
-      case OffsetFormat::Plain:
-        out += to_text(codomain(i), plain) + "\n";
-        break;
+      case OffsetFormat::Plain: out += to_text(codomain(i), plain) + "\n"; break;
       case OffsetFormat::Csv:
         out += fmt::format("{},\"{}\",\"{}\"\n", i, to_text(domain(i), plain), to_text(codomain(i), plain));
         break;
@@ -104,16 +95,15 @@ void render_coordinate_offsets(const Layout& l, OffsetFormat format, const Sink&
         out += fmt::format("{}\t{}\t{}\n", i, to_text(domain(i), plain), to_text(codomain(i), plain));
         break;
       case OffsetFormat::Json:
-        out += fmt::format("{}{{\"index\":{},\"coord\":{},\"offset\":{}}}", i ? ",\n  " : "  ", i, json_array(domain(i)),
-                           json_array(codomain(i)));
+        out += fmt::format("{}{{\"index\":{},\"coord\":{},\"offset\":{}}}", i ? ",\n  " : "  ", i,
+                           json_array(domain(i)), json_array(codomain(i)));
         break;
       case OffsetFormat::Jsonl:
-        out += fmt::format("{{\"index\":{},\"coord\":{},\"offset\":{}}}\n", i, json_array(domain(i)), json_array(codomain(i)));
+        out += fmt::format("{{\"index\":{},\"coord\":{},\"offset\":{}}}\n", i, json_array(domain(i)),
+                           json_array(codomain(i)));
         break;
       case OffsetFormat::CsvSplit:
-      case OffsetFormat::TsvSplit:
-        out += split_row(i, domain(i), codomain(i), separator);
-        break;
+      case OffsetFormat::TsvSplit: out += split_row(i, domain(i), codomain(i), separator); break;
     }
     if (out.size() >= (std::size_t{1} << 20)) flush();
   }

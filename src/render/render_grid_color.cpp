@@ -49,7 +49,8 @@ void render_grid_color(const Value& v, const GridOptions& options, const GridCol
     for (std::int64_t n = span.col_begin; n < span.col_end; ++n) out += rule;
     out += "+\n";
   };
-  for (std::int64_t n = span.col_begin; n < span.col_end; ++n) fmt::format_to(std::back_inserter(out), "  {:>{}} ", n, width);
+  for (std::int64_t n = span.col_begin; n < span.col_end; ++n)
+    fmt::format_to(std::back_inserter(out), "  {:>{}} ", n, width);
   out += "\n";
   for (std::int64_t m = span.row_begin; m < span.row_end; ++m) {
     border();

@@ -24,7 +24,8 @@ h1 {{ font-family: monospace; font-size: 1.1em; font-weight: normal; }}
 <body>
 <h1>{0}</h1>
 <div id="info">Point at a cell to see its index, coordinate and offset.</div>
-)", t);
+)",
+                                t);
   out += svg_element(picture);
   out += R"(<script>
 const info = document.getElementById('info');

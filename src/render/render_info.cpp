@@ -54,7 +54,8 @@ Row cosize_row(const Layout& l, Notation n) {
     std::string digits;
     for (UInt128 u = static_cast<UInt128>(sum < 0 ? -sum : sum); u != 0 || digits.empty(); u /= 10)
       digits.insert(digits.begin(), static_cast<char>('0' + static_cast<int>(u % 10)));
-    return text_row("cosize", fmt::format("{}{} (past 64 bits: CuTe's int64_t cosize overflows)", sum < 0 ? "-" : "", digits));
+    return text_row("cosize",
+                    fmt::format("{}{} (past 64 bits: CuTe's int64_t cosize overflows)", sum < 0 ? "-" : "", digits));
   }
 }
 

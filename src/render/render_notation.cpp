@@ -10,8 +10,10 @@ std::string render_notation(const Value& v, Notation n) {
 
 void append_notation(std::string& out, const Value& v, Notation n) {
   // A layout, the common answer, is written in place; the rest through its text.
-  if (v.kind == Value::Kind::Layout) append_text(out, v.layout, n);
-  else out += render_notation(v, n);
+  if (v.kind == Value::Kind::Layout)
+    append_text(out, v.layout, n);
+  else
+    out += render_notation(v, n);
 }
 
 }  // namespace layoutx

@@ -34,7 +34,7 @@ struct Box {
 
 // Where a panel and its labels go, in picture coordinates (y down).
 struct PanelGeometry {
-  double x = 0, y = 0;          // top-left corner of cell (0,0)
+  double x = 0, y = 0;  // top-left corner of cell (0,0)
   double row_label_width = 0;
   bool vertical_col_labels = false;
   double col_label_height = 0;  // the band above the cells the column labels take
@@ -68,8 +68,8 @@ void cell(std::string& out, const PictureCell& c, const PanelGeometry& g, Palett
   std::size_t longest = 1;
   for (const auto& l : c.lines) longest = std::max(longest, l.size());
   const double lines = static_cast<double>(std::max<std::size_t>(c.lines.size(), 1));
-  const double font = std::min({lines > 1 ? 11.0 : 14.0, (kCell - 6) / (0.6 * static_cast<double>(longest)),
-                                (kCell - 4) / (lines * 1.15)});
+  const double font = std::min(
+      {lines > 1 ? 11.0 : 14.0, (kCell - 6) / (0.6 * static_cast<double>(longest)), (kCell - 4) / (lines * 1.15)});
   out += "<g class=\"cell\"><title>";
   append_escaped(out, c.hover);
   fmt::format_to(std::back_inserter(out), "</title><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\"/>",
@@ -97,28 +97,32 @@ void grid(std::string& out, const PicturePanel& p, const PanelGeometry& g) {
     fmt::format_to(std::back_inserter(out), "<path d=\"{}\" stroke=\"black\" stroke-width=\"{}\"/>\n", rd,
                    num(1.5 + 1.5 * rule.level));
   }
-  fmt::format_to(std::back_inserter(out),
-                 "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"black\" stroke-width=\"2.5\"/>\n",
-                 num(g.x), num(g.y), num(w), num(h));
+  fmt::format_to(
+      std::back_inserter(out),
+      "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"black\" stroke-width=\"2.5\"/>\n",
+      num(g.x), num(g.y), num(w), num(h));
 }
 
 void labels(std::string& out, const PicturePanel& p, const PanelGeometry& g) {
   for (std::size_t r = 0; r < p.row_labels.size(); ++r)
-    fmt::format_to(std::back_inserter(out), "<text class=\"label e\" x=\"{}\" y=\"{}\">{}</text>\n",
-                   num(g.x - 6), num(g.y + (static_cast<double>(r) + 0.5) * kCell), xml_escape(p.row_labels[r]));
+    fmt::format_to(std::back_inserter(out), "<text class=\"label e\" x=\"{}\" y=\"{}\">{}</text>\n", num(g.x - 6),
+                   num(g.y + (static_cast<double>(r) + 0.5) * kCell), xml_escape(p.row_labels[r]));
   for (std::size_t c = 0; c < p.col_labels.size(); ++c) {
     const double cx = g.x + (static_cast<double>(c) + 0.5) * kCell;
     if (g.vertical_col_labels)
-      fmt::format_to(std::back_inserter(out), "<text class=\"label s\" x=\"{0}\" y=\"{1}\" "
-                     "transform=\"rotate(-90 {0} {1})\">{2}</text>\n", num(cx), num(g.y - 6), xml_escape(p.col_labels[c]));
+      fmt::format_to(std::back_inserter(out),
+                     "<text class=\"label s\" x=\"{0}\" y=\"{1}\" "
+                     "transform=\"rotate(-90 {0} {1})\">{2}</text>\n",
+                     num(cx), num(g.y - 6), xml_escape(p.col_labels[c]));
     else
       fmt::format_to(std::back_inserter(out), "<text class=\"label\" x=\"{}\" y=\"{}\">{}</text>\n", num(cx),
                      num(g.y - 6 - kLabelFont / 2), xml_escape(p.col_labels[c]));
   }
   if (!p.title.empty())
-    fmt::format_to(std::back_inserter(out), "<text class=\"s\" x=\"{}\" y=\"{}\" font-size=\"{}\" "
-                   "font-weight=\"bold\">{}</text>\n", num(g.x), num(g.y - g.col_label_height - 4 - kTitleFont / 2),
-                   num(kTitleFont), xml_escape(p.title));
+    fmt::format_to(std::back_inserter(out),
+                   "<text class=\"s\" x=\"{}\" y=\"{}\" font-size=\"{}\" "
+                   "font-weight=\"bold\">{}</text>\n",
+                   num(g.x), num(g.y - g.col_label_height - 4 - kTitleFont / 2), num(kTitleFont), xml_escape(p.title));
 }
 
 // The legend below the panels: a title, then swatches with their labels, a row of kLegendColumns at a time.
@@ -145,11 +149,12 @@ void legend(std::string& out, const Picture& p, double x, double y) {
   for (std::size_t i = 0; i < p.legend.size(); ++i) {
     const double ex = x + static_cast<double>(i % kLegendColumns) * kLegendEntry;
     const double ey = top + static_cast<double>(i / kLegendColumns) * (kSwatch + 6);
-    fmt::format_to(std::back_inserter(out),
-                   "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\" stroke=\"black\" stroke-width=\"0.5\"/>"
-                   "<text class=\"s label\" x=\"{}\" y=\"{}\">{}</text>\n",
-                   num(ex), num(ey), num(kSwatch), num(kSwatch), hex_color(palette_color(p.palette, p.legend[i].key)),
-                   num(ex + kSwatch + 4), num(ey + kSwatch / 2), xml_escape(p.legend[i].label));
+    fmt::format_to(
+        std::back_inserter(out),
+        "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\" stroke=\"black\" stroke-width=\"0.5\"/>"
+        "<text class=\"s label\" x=\"{}\" y=\"{}\">{}</text>\n",
+        num(ex), num(ey), num(kSwatch), num(kSwatch), hex_color(palette_color(p.palette, p.legend[i].key)),
+        num(ex + kSwatch + 4), num(ey + kSwatch / 2), xml_escape(p.legend[i].label));
   }
   out += "</g>\n";
 }
@@ -198,15 +203,17 @@ std::string svg_element(const Picture& picture) {
   for (const auto& p : picture.panels) cells += p.cells.size();
   std::string out;
   out.reserve(cells * 260 + 4096);
-  out += fmt::format("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" "
-                                "viewBox=\"0 0 {0} {1}\" font-family=\"DejaVu Sans Mono, Menlo, Consolas, monospace\">\n",
-                                num(width), num(height));
+  out += fmt::format(
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" "
+      "viewBox=\"0 0 {0} {1}\" font-family=\"DejaVu Sans Mono, Menlo, Consolas, monospace\">\n",
+      num(width), num(height));
   std::string desc;
   for (const auto& c : picture.comments) desc += (desc.empty() ? "" : "; ") + c;
   fmt::format_to(std::back_inserter(out), "<desc>{}</desc>\n", xml_escape(desc));
   // Classes, not attributes: a style sheet overrides presentation attributes.
-  out += "<style>text{dominant-baseline:central;text-anchor:middle}.s{text-anchor:start}.e{text-anchor:end}"
-         ".label{font-size:12px;fill:#333}</style>\n";
+  out +=
+      "<style>text{dominant-baseline:central;text-anchor:middle}.s{text-anchor:start}.e{text-anchor:end}"
+      ".label{font-size:12px;fill:#333}</style>\n";
   out += "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
   for (std::size_t i = 0; i < picture.comments.size(); ++i)
     fmt::format_to(std::back_inserter(out), "<text class=\"s\" x=\"{}\" y=\"{}\" font-size=\"{}\">{}</text>\n",
@@ -218,7 +225,8 @@ std::string svg_element(const Picture& picture) {
     const auto& p = picture.panels[i];
     const auto& g = geometry[i];
     fmt::format_to(std::back_inserter(out), "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"white\"/>\n",
-                   num(g.x), num(g.y), num(static_cast<double>(p.cols) * kCell), num(static_cast<double>(p.rows) * kCell));
+                   num(g.x), num(g.y), num(static_cast<double>(p.cols) * kCell),
+                   num(static_cast<double>(p.rows) * kCell));
     for (const auto& c : p.cells) cell(out, c, g, picture.palette);
     grid(out, p, g);
     labels(out, p, g);

@@ -31,21 +31,16 @@ struct RowStyle {
 
 RowStyle style_of(OffsetFormat f) {
   switch (f) {
-    case OffsetFormat::Csv:
-      return {"index,coordinate,offset\n", "", "", "", ",\"", "\",", "\n", "", ""};
-    case OffsetFormat::Tsv:
-      return {"index\tcoordinate\toffset\n", "", "", "", "\t", "\t", "\n", "", ""};
+    case OffsetFormat::Csv: return {"index,coordinate,offset\n", "", "", "", ",\"", "\",", "\n", "", ""};
+    case OffsetFormat::Tsv: return {"index\tcoordinate\toffset\n", "", "", "", "\t", "\t", "\n", "", ""};
     case OffsetFormat::Json:
       return {"[\n", "  ", ",\n  ", "{\"index\":", ",\"coord\":", ",\"offset\":", "}", "\n]\n", "]\n", "[", "]"};
     case OffsetFormat::Jsonl:
       return {"", "", "", "{\"index\":", ",\"coord\":", ",\"offset\":", "}\n", "", "", "[", "]"};
     // One column per leaf of the coordinate; the header is made per layout (split_header).
-    case OffsetFormat::CsvSplit:
-      return {"", "", "", "", ",", ",", "\n", "", "", "", "", ","};
-    case OffsetFormat::TsvSplit:
-      return {"", "", "", "", "\t", "\t", "\n", "", "", "", "", "\t"};
-    case OffsetFormat::Plain:
-      break;
+    case OffsetFormat::CsvSplit: return {"", "", "", "", ",", ",", "\n", "", "", "", "", ","};
+    case OffsetFormat::TsvSplit: return {"", "", "", "", "\t", "\t", "\n", "", "", "", "", "\t"};
+    case OffsetFormat::Plain: break;
   }
   return {};
 }
@@ -130,8 +125,8 @@ void stream_plain(const std::vector<Mode>& leaves, const Map& map, ChunkBuffer& 
 // Each row ends with the row end, the next row's lead and start in one piece;
 // after the last row the lead and start are taken back.
 template <class Map>
-void stream_rows(const Layout& l, const std::vector<Mode>& leaves, std::int64_t n, const Map& map,
-                 const RowStyle& st, std::size_t row_bytes, ChunkBuffer& out) {
+void stream_rows(const Layout& l, const std::vector<Mode>& leaves, std::int64_t n, const Map& map, const RowStyle& st,
+                 std::size_t row_bytes, ChunkBuffer& out) {
   std::vector<std::string> seg{""};
   coordinate_segments(l.shape, st, seg);
   std::size_t fast = 0;
@@ -245,8 +240,7 @@ void check_by_evaluation(const AnyLayout& any, std::int64_t n, OffsetFormat form
   }
 }
 
-void stream_evaluated(const AnyLayout& any, std::int64_t n, OffsetFormat format, const RowStyle& st,
-                      ChunkBuffer& out) {
+void stream_evaluated(const AnyLayout& any, std::int64_t n, OffsetFormat format, const RowStyle& st, ChunkBuffer& out) {
   const Evaluated e{any};
   const IntTuple& shape = inner_layout(any).shape;
   std::string coord;

@@ -41,11 +41,13 @@ void rules(std::string& out, const PicturePanel& p) {
   for (const auto& r : p.rules) {
     const std::string width = fmt::format("{:.1f}pt", 0.8 + 0.8 * r.level);
     if (r.horizontal)
-      fmt::format_to(std::back_inserter(out), "\\draw[color=black,line width={},shift={{(-0.5,-0.5)}}] ({},{}) -- ({},{});\n",
-                     width, p.top + r.at, p.left, p.top + r.at, p.left + p.cols);
+      fmt::format_to(std::back_inserter(out),
+                     "\\draw[color=black,line width={},shift={{(-0.5,-0.5)}}] ({},{}) -- ({},{});\n", width,
+                     p.top + r.at, p.left, p.top + r.at, p.left + p.cols);
     else
-      fmt::format_to(std::back_inserter(out), "\\draw[color=black,line width={},shift={{(-0.5,-0.5)}}] ({},{}) -- ({},{});\n",
-                     width, p.top, p.left + r.at, p.top + p.rows, p.left + r.at);
+      fmt::format_to(std::back_inserter(out),
+                     "\\draw[color=black,line width={},shift={{(-0.5,-0.5)}}] ({},{}) -- ({},{});\n", width, p.top,
+                     p.left + r.at, p.top + p.rows, p.left + r.at);
   }
   if (!p.rules.empty()) out += "\n";
 }
@@ -67,8 +69,8 @@ void legend(std::string& out, const Picture& picture) {
   for (std::size_t i = 0; i < picture.legend.size(); ++i) {
     const auto& e = picture.legend[i];
     const std::string label = e.label.substr(e.label.find_last_of(' ') + 1);  // "bank 5" -> 5
-    fmt::format_to(std::back_inserter(out), "\\node[fill={},draw] at ({},{}) {{{}}};\n", tikz_color(picture.palette, e.key),
-                   row + 1 + static_cast<std::int64_t>(i / 16), i % 16, label);
+    fmt::format_to(std::back_inserter(out), "\\node[fill={},draw] at ({},{}) {{{}}};\n",
+                   tikz_color(picture.palette, e.key), row + 1 + static_cast<std::int64_t>(i / 16), i % 16, label);
   }
   out += "\n";
 }
@@ -78,10 +80,11 @@ void legend(std::string& out, const Picture& picture) {
 std::string render_tikz(const Picture& picture) {
   std::string out;
   for (const auto& c : picture.comments) out += "% " + c + "\n";
-  out += "\\documentclass[convert]{standalone}\n"
-         "\\usepackage{tikz}\n\n"
-         "\\begin{document}\n"
-         "\\begin{tikzpicture}[x={(0cm,-1cm)},y={(1cm,0cm)},every node/.style={minimum size=1cm, outer sep=0pt}]\n\n";
+  out +=
+      "\\documentclass[convert]{standalone}\n"
+      "\\usepackage{tikz}\n\n"
+      "\\begin{document}\n"
+      "\\begin{tikzpicture}[x={(0cm,-1cm)},y={(1cm,0cm)},every node/.style={minimum size=1cm, outer sep=0pt}]\n\n";
   for (const auto& p : picture.panels) {
     cells(out, picture, p);
     grid(out, p);

@@ -29,9 +29,7 @@ void collect(const std::vector<Event>& events, std::size_t& pos, Node& parent, b
   while (pos < events.size()) {
     const Event& e = events[pos++];
     switch (e.kind) {
-      case Event::Kind::Step:
-        parent.children.push_back(Node{&e, {}, false, false, false});
-        break;
+      case Event::Kind::Step: parent.children.push_back(Node{&e, {}, false, false, false}); break;
       case Event::Kind::Begin: {
         Node op{&e, {}, true, false, false};
         collect(events, pos, op);
@@ -39,11 +37,8 @@ void collect(const std::vector<Event>& events, std::size_t& pos, Node& parent, b
         if (top && parent.children.back().failed) return;
         break;
       }
-      case Event::Kind::End:
-        return;
-      case Event::Kind::Fail:
-        parent.failed = true;
-        return;
+      case Event::Kind::End: return;
+      case Event::Kind::Fail: parent.failed = true; return;
     }
   }
 }
@@ -67,8 +62,7 @@ void text_tree(const Node& n, int depth, const TraceView& view, std::string& out
   const std::string indent(static_cast<std::size_t>(2 * depth), ' ');
   out += fmt::format("{}{}: {}\n", indent, n.event->name, fields_text(*n.event));
   for (const Node& c : n.children) text_tree(c, depth + 1, view, out);
-  if (n.innermost_failure)
-    out += fmt::format("{}  FAILED here: {}\n", indent, view.error ? *view.error : "an error");
+  if (n.innermost_failure) out += fmt::format("{}  FAILED here: {}\n", indent, view.error ? *view.error : "an error");
 }
 
 std::string fields_json(const Event& e) {
@@ -94,12 +88,14 @@ std::string json_tree(const Node& n) {
 std::string render_trace(const std::vector<Event>& events, const TraceView& view) {
   Node root;
   std::size_t pos = 0;
-  while (pos < events.size() && (root.children.empty() || !root.children.back().failed)) collect(events, pos, root, true);
+  while (pos < events.size() && (root.children.empty() || !root.children.back().failed))
+    collect(events, pos, root, true);
   for (Node& c : root.children) mark_innermost(c);
 
   if (view.json) {
     std::string trace = "[";
-    for (std::size_t i = 0; i < root.children.size(); ++i) trace += std::string(i ? ", " : "") + json_tree(root.children[i]);
+    for (std::size_t i = 0; i < root.children.size(); ++i)
+      trace += std::string(i ? ", " : "") + json_tree(root.children[i]);
     return json::Object()
                .str("expression", view.expression)
                .raw("result", view.result ? json::quote(*view.result) : "null")
@@ -111,8 +107,9 @@ std::string render_trace(const std::vector<Event>& events, const TraceView& view
   }
   std::string out = fmt::format("expression: {}\n", view.expression);
   if (root.children.empty())
-    out += "(no traced operation: explain shows composition, complement, right_inverse, left_inverse, the divides "
-           "and the products)\n";
+    out +=
+        "(no traced operation: explain shows composition, complement, right_inverse, left_inverse, the divides "
+        "and the products)\n";
   for (const Node& c : root.children) text_tree(c, 0, view, out);
   if (view.truncated) out += "(trace truncated: too many steps)\n";
   if (view.result) out += fmt::format("result: {}\n", *view.result);

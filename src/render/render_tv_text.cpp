@@ -83,12 +83,15 @@ std::string label_row(const Labels& l, std::int64_t r, std::size_t w) {
 // print_latex_tv does, and this lists them all: "(0,1): T0..3V1", runs of
 // consecutive threads holding the same value written as one.
 std::string owner_runs(std::vector<TvOwner> owners) {
-  std::sort(owners.begin(), owners.end(),
-            [](const TvOwner& a, const TvOwner& b) { return a.value != b.value ? a.value < b.value : a.thread < b.thread; });
+  std::sort(owners.begin(), owners.end(), [](const TvOwner& a, const TvOwner& b) {
+    return a.value != b.value ? a.value < b.value : a.thread < b.thread;
+  });
   std::string s;
   for (std::size_t i = 0; i < owners.size();) {
     std::size_t j = i;
-    while (j + 1 < owners.size() && owners[j + 1].value == owners[i].value && owners[j + 1].thread == owners[j].thread + 1) ++j;
+    while (j + 1 < owners.size() && owners[j + 1].value == owners[i].value &&
+           owners[j + 1].thread == owners[j].thread + 1)
+      ++j;
     s += j == i ? fmt::format(" T{}V{}", owners[i].thread, owners[i].value)
                 : fmt::format(" T{}..{}V{}", owners[i].thread, owners[j].thread, owners[i].value);
     i = j + 1;
@@ -100,12 +103,13 @@ std::string shared_cells(const TvView& view, const TvScan& scan) {
   constexpr std::size_t kListed = 32;
   constexpr std::int64_t kMostPairs = std::int64_t{1} << 22;  // the owners of each cell are held in memory
   const Layout threads = get(view.tv, 0), values = get(view.tv, 1);
-  const std::int64_t pairs = size(threads).value * size(values).value;  // bounded by scan_tv
+  const std::int64_t pairs = size(threads).value * size(values).value;   // bounded by scan_tv
   if (static_cast<std::int64_t>(scan.order.size()) == pairs) return "";  // each pair claimed a cell of its own
   if (pairs > kMostPairs)
-    return fmt::format("some cells have more than one owner (the grid shows the first); {} (thread, value) pairs are "
-                       "too many to list them\n",
-                       pairs);
+    return fmt::format(
+        "some cells have more than one owner (the grid shows the first); {} (thread, value) pairs are "
+        "too many to list them\n",
+        pairs);
   const std::vector<std::int64_t> bases = layout_offsets(threads, INT64_MAX), steps = layout_offsets(values, INT64_MAX);
   const std::vector<std::int64_t> labels = thread_numbers(view.thr_id, static_cast<std::int64_t>(bases.size()));
   // Threads at one offset reach the same indices (GMMA's A and B: all 128
@@ -130,7 +134,8 @@ std::string shared_cells(const TvView& view, const TvScan& scan) {
   std::vector<Reach> reach;
   reach.reserve(group_offset.size() * steps.size());
   for (std::size_t g = 0; g < group_offset.size(); ++g)
-    for (std::size_t v = 0; v < steps.size(); ++v) reach.push_back({group_offset[g] + steps[v], g, static_cast<std::int64_t>(v)});
+    for (std::size_t v = 0; v < steps.size(); ++v)
+      reach.push_back({group_offset[g] + steps[v], g, static_cast<std::int64_t>(v)});
   const auto by_index = [](const Reach& a, const Reach& b) { return a.index < b.index; };
   std::sort(reach.begin(), reach.end(), by_index);
   std::string list;
@@ -143,7 +148,8 @@ std::string shared_cells(const TvView& view, const TvScan& scan) {
     if (owners < 2 || told[static_cast<std::size_t>(first - reach.begin())]) continue;
     told[static_cast<std::size_t>(first - reach.begin())] = true;
     if (++shared > kListed) continue;
-    std::int64_t r = static_cast<std::int64_t>(c) / scan.extent.cols, k = static_cast<std::int64_t>(c) % scan.extent.cols;
+    std::int64_t r = static_cast<std::int64_t>(c) / scan.extent.cols,
+                 k = static_cast<std::int64_t>(c) % scan.extent.cols;
     if (view.transposed) std::swap(r, k);
     std::vector<TvOwner> every;
     for (auto it = first; it != last; ++it)

@@ -25,7 +25,8 @@ MemorySpace space_of(const Tensor& t, std::string_view what) {
     case Memory::Shared: return MemorySpace::Shared;
     case Memory::Register: return MemorySpace::Register;
     case Memory::GmmaDescriptor:
-      throw Error(fmt::format("the {} is a tensor of GMMA descriptors: the MMA reads shared memory through them", what));
+      throw Error(
+          fmt::format("the {} is a tensor of GMMA descriptors: the MMA reads shared memory through them", what));
     default:
       throw Error(fmt::format("the {} is a coordinate tensor: it holds coordinates, not data a copy moves", what));
   }
@@ -60,10 +61,10 @@ std::int64_t mode_size(const Tensor& t, int mode) {
 }
 
 void add_sums(InstructionTraffic& into, const InstructionTraffic& x) {
-  for (auto [a, b] : {std::pair{&into.instructions, x.instructions}, std::pair{&into.requests, x.requests},
-                      std::pair{&into.sectors, x.sectors}, std::pair{&into.min_sectors, x.min_sectors},
-                      std::pair{&into.bytes, x.bytes}, std::pair{&into.wavefronts, x.wavefronts},
-                      std::pair{&into.ideal, x.ideal}})
+  for (auto [a, b] :
+       {std::pair{&into.instructions, x.instructions}, std::pair{&into.requests, x.requests},
+        std::pair{&into.sectors, x.sectors}, std::pair{&into.min_sectors, x.min_sectors},
+        std::pair{&into.bytes, x.bytes}, std::pair{&into.wavefronts, x.wavefronts}, std::pair{&into.ideal, x.ideal}})
     *a = checked_add(*a, b, "a call site's instruction count");
   into.per_thread = std::max(into.per_thread, x.per_thread);
   into.worst_sectors = std::max(into.worst_sectors, x.worst_sectors);
@@ -76,9 +77,10 @@ void merge(SiteTraffic& into, const SiteTraffic& one) {
   into.values_per_thread = std::max(into.values_per_thread, one.values_per_thread);
   into.threads = std::max(into.threads, one.threads);
   for (const InstructionTraffic& x : one.instructions) {
-    const auto same = std::find_if(into.instructions.begin(), into.instructions.end(), [&](const InstructionTraffic& y) {
-      return y.op == x.op && y.bits == x.bits && y.cute_bits == x.cute_bits && y.access == x.access;
-    });
+    const auto same =
+        std::find_if(into.instructions.begin(), into.instructions.end(), [&](const InstructionTraffic& y) {
+          return y.op == x.op && y.bits == x.bits && y.cute_bits == x.cute_bits && y.access == x.access;
+        });
     if (same == into.instructions.end()) {
       into.instructions.push_back(x);
     } else {
@@ -116,9 +118,10 @@ void KernelTrace::record_copy(const TracedCall& call) {
       const TiledCopy* tiled = as_tiled_copy(call.args->front());
       const CopyAtom* atom = tiled ? &tiled->atom : as_copy_atom(call.args->front());
       if (!atom)
-        throw Error(fmt::format("the report follows copies through a TiledCopy (make_tiled_copy(...)), a "
-                                "Copy_Atom or copy(src, dst); the first argument is {}",
-                                a_kind_name(call.args->front())));
+        throw Error(
+            fmt::format("the report follows copies through a TiledCopy (make_tiled_copy(...)), a "
+                        "Copy_Atom or copy(src, dst); the first argument is {}",
+                        a_kind_name(call.args->front())));
       r.shape.kind = CopyKind::Atom;
       r.atom.kind = Atom::Kind::Copy;
       r.atom.name = atom->name;
@@ -132,10 +135,12 @@ void KernelTrace::record_copy(const TracedCall& call) {
     r.threads = call.threads;
   }
   if (src.iterator.bits != dst.iterator.bits)
-    throw Error(fmt::format("the source holds {}-bit elements and the destination {}-bit ones: the report follows "
-                            "copies of one element type",
-                            src.iterator.bits, dst.iterator.bits));
-  if (call.thread < 0 || call.thread >= r.threads) throw Error(fmt::format("thread {} is outside the block", call.thread));
+    throw Error(
+        fmt::format("the source holds {}-bit elements and the destination {}-bit ones: the report follows "
+                    "copies of one element type",
+                    src.iterator.bits, dst.iterator.bits));
+  if (call.thread < 0 || call.thread >= r.threads)
+    throw Error(fmt::format("thread {} is outside the block", call.thread));
   const std::size_t e = r.calls[call.thread]++;
   if (e >= r.executions.size()) {
     r.executions.emplace_back();
@@ -160,8 +165,9 @@ void KernelTrace::record_gemm(const TracedCall& call) {
   if (n != 4 && n != 5) throw Error(fmt::format("gemm takes 4 or 5 arguments here, got {}", n));
   const TiledMma* mma = as_tiled_mma(call.args->front());
   if (!mma)
-    throw Error(fmt::format("the report follows gemm through a TiledMMA (make_tiled_mma(...)); the first argument is {}",
-                            a_kind_name(call.args->front())));
+    throw Error(
+        fmt::format("the report follows gemm through a TiledMMA (make_tiled_mma(...)); the first argument is {}",
+                    a_kind_name(call.args->front())));
   const Tensor& a = tensor_arg(call, n - 3, "A operand");
   const Tensor& b = tensor_arg(call, n - 2, "B operand");
   const Tensor& c = tensor_arg(call, n - 1, "C operand");
@@ -241,7 +247,8 @@ StageResources KernelTrace::resources() const {
     for (const auto& thread : r.executions.front().dst) written.insert(thread.begin(), thread.end());
     res.shared_bytes += static_cast<std::int64_t>(written.size()) * (r.shape.element_bits / 8);
   }
-  for (const auto& [offset, r] : mmas_) res.register_elements += r.site.a_elements + r.site.b_elements + r.site.c_elements;
+  for (const auto& [offset, r] : mmas_)
+    res.register_elements += r.site.a_elements + r.site.b_elements + r.site.c_elements;
   return res;
 }
 

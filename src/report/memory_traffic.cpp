@@ -36,23 +36,24 @@ std::int64_t values_of(const CopySite& s) {
 
 void check_sides(const CopySite& s) {
   if (s.element_bits <= 0 || s.element_bits % 8 != 0)
-    throw Error(fmt::format("{}: {}-bit elements are not whole bytes; the model counts bytes", s.label, s.element_bits));
+    throw Error(
+        fmt::format("{}: {}-bit elements are not whole bytes; the model counts bytes", s.label, s.element_bits));
   if (s.src.offsets.size() != s.dst.offsets.size())
     throw Error(fmt::format("{}: the source has {} threads, the destination {}", s.label, s.src.offsets.size(),
                             s.dst.offsets.size()));
   for (std::size_t t = 0; t < s.src.offsets.size(); ++t)
     if (s.src.offsets[t].size() != s.dst.offsets[t].size())
-      throw Error(fmt::format("{}: thread {} copies {} elements from {} elements", s.label, t,
-                              s.dst.offsets[t].size(), s.src.offsets[t].size()));
+      throw Error(fmt::format("{}: thread {} copies {} elements from {} elements", s.label, t, s.dst.offsets[t].size(),
+                              s.src.offsets[t].size()));
   if (s.executions < 0) throw Error(fmt::format("{}: a negative number of executions", s.label));
 }
 
 // What one instruction of the site looks like before it is counted.
 struct Plan {
   Sass op;
-  int bits;            // per lane
+  int bits;  // per lane
   int cute_bits;
-  SharedAccess access; // shared side
+  SharedAccess access;  // shared side
   const CopyOperand* global = nullptr;
   const CopyOperand* shared = nullptr;
   std::int64_t step = 1;  // elements between one access's first element and the next's
@@ -60,7 +61,9 @@ struct Plan {
 
 SharedAccess plain_access(bool store, int bits, const std::string& label) {
   const auto a = find_access(fmt::format("{}{}", store ? "st" : "ld", bits));
-  if (!a) throw Error(fmt::format("{}: the bank model has no {}-bit shared-memory {}", label, bits, store ? "store" : "load"));
+  if (!a)
+    throw Error(
+        fmt::format("{}: the bank model has no {}-bit shared-memory {}", label, bits, store ? "store" : "load"));
   return *a;
 }
 
@@ -73,7 +76,8 @@ void plain_plans(const CopySite& s, std::int64_t chunk, std::vector<Plan>& plans
   for (const bool store : {false, true}) {
     const CopyOperand& side = store ? s.dst : s.src;
     if (side.space == MemorySpace::Global) {
-      plans.push_back(Plan{store ? Sass::STG : Sass::LDG, cute_bits, cute_bits, SharedAccess::Ld32, &side, nullptr, chunk});
+      plans.push_back(
+          Plan{store ? Sass::STG : Sass::LDG, cute_bits, cute_bits, SharedAccess::Ld32, &side, nullptr, chunk});
     } else if (side.space == MemorySpace::Shared) {
       const std::int64_t merged = std::max(chunk, common_vector(side, kMaxVectorBits / s.element_bits));
       const int bits = static_cast<int>(merged * s.element_bits);
@@ -162,8 +166,8 @@ InstructionTraffic count(const CopySite& s, const Plan& p, std::int64_t values) 
   const std::int64_t lane_bytes = p.bits / 8;
   CoalescingOptions sectors;
   if (p.global)
-    x.widest_bits = static_cast<int>(common_vector(*p.global, std::max(1, kMaxVectorBits / s.element_bits)) *
-                                     s.element_bits);
+    x.widest_bits =
+        static_cast<int>(common_vector(*p.global, std::max(1, kMaxVectorBits / s.element_bits)) * s.element_bits);
   for (std::int64_t w = 0; w < warps; ++w)
     for (std::int64_t a = 0; a < x.per_thread; ++a) {
       const CopyOperand& any = p.global ? *p.global : *p.shared;

@@ -12,8 +12,23 @@ namespace layoutx {
 namespace {
 
 enum Metric {
-  kWavefrontsLd, kWavefrontsSt, kConflictsLd, kConflictsSt, kRequestsLd, kSectorsLd, kRequestsSt, kSectorsSt,
-  kLdsm, kLdgsts, kGlobalLd, kGlobalSt, kSharedLd, kSharedSt, kStsm, kConflictsLdgsts, kMetrics
+  kWavefrontsLd,
+  kWavefrontsSt,
+  kConflictsLd,
+  kConflictsSt,
+  kRequestsLd,
+  kSectorsLd,
+  kRequestsSt,
+  kSectorsSt,
+  kLdsm,
+  kLdgsts,
+  kGlobalLd,
+  kGlobalSt,
+  kSharedLd,
+  kSharedSt,
+  kStsm,
+  kConflictsLdgsts,
+  kMetrics
 };
 
 constexpr std::array<std::string_view, kMetrics> kNames{
@@ -38,12 +53,8 @@ constexpr std::array<std::string_view, kMetrics> kNames{
 void add(std::array<std::int64_t, kMetrics>& c, const InstructionTraffic& x) {
   const std::int64_t conflicts = x.wavefronts - x.ideal;
   switch (x.op) {
-    case Sass::LDG:
-      c[kGlobalLd] += x.instructions, c[kRequestsLd] += x.requests, c[kSectorsLd] += x.sectors;
-      break;
-    case Sass::STG:
-      c[kGlobalSt] += x.instructions, c[kRequestsSt] += x.requests, c[kSectorsSt] += x.sectors;
-      break;
+    case Sass::LDG: c[kGlobalLd] += x.instructions, c[kRequestsLd] += x.requests, c[kSectorsLd] += x.sectors; break;
+    case Sass::STG: c[kGlobalSt] += x.instructions, c[kRequestsSt] += x.requests, c[kSectorsSt] += x.sectors; break;
     case Sass::LDGSTS:
       c[kLdgsts] += x.instructions, c[kRequestsLd] += x.requests, c[kSectorsLd] += x.sectors;
       c[kConflictsLdgsts] += conflicts;
@@ -54,12 +65,8 @@ void add(std::array<std::int64_t, kMetrics>& c, const InstructionTraffic& x) {
     case Sass::STS:
       c[kSharedSt] += x.instructions, c[kWavefrontsSt] += x.wavefronts, c[kConflictsSt] += conflicts;
       break;
-    case Sass::LDSM:
-      c[kLdsm] += x.instructions, c[kWavefrontsLd] += x.wavefronts, c[kConflictsLd] += conflicts;
-      break;
-    case Sass::STSM:
-      c[kStsm] += x.instructions, c[kWavefrontsSt] += x.wavefronts, c[kConflictsSt] += conflicts;
-      break;
+    case Sass::LDSM: c[kLdsm] += x.instructions, c[kWavefrontsLd] += x.wavefronts, c[kConflictsLd] += conflicts; break;
+    case Sass::STSM: c[kStsm] += x.instructions, c[kWavefrontsSt] += x.wavefronts, c[kConflictsSt] += conflicts; break;
   }
 }
 

@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <map>
 
-
 namespace layoutx {
 
 namespace {
@@ -111,14 +110,15 @@ std::string report_html(const std::string& title, const KernelTrace& trace,
     out += site_grid(sites[i]);
   }
   for (const MmaSite& m : trace.mma_sites())
-    out += fmt::format("<h2>{}</h2>\n<p>{}: {} MMA instructions a warp per call, {} calls a thread; register "
-                       "fragments a thread per call: A {}, B {}, C {} elements.</p>\n",
-                       escaped(m.label), escaped(m.atom), m.atoms_per_call, m.executions, m.a_elements, m.b_elements,
-                       m.c_elements);
+    out += fmt::format(
+        "<h2>{}</h2>\n<p>{}: {} MMA instructions a warp per call, {} calls a thread; register "
+        "fragments a thread per call: A {}, B {}, C {} elements.</p>\n",
+        escaped(m.label), escaped(m.atom), m.atoms_per_call, m.executions, m.a_elements, m.b_elements, m.c_elements);
   const StageResources r = trace.resources();
-  out += fmt::format("<p>A stage: {} bytes of shared memory written by the copies, {} MMA fragment elements a thread; "
-                     "{} k-tiles.</p>\n",
-                     r.shared_bytes, r.register_elements, r.k_tiles);
+  out += fmt::format(
+      "<p>A stage: {} bytes of shared memory written by the copies, {} MMA fragment elements a thread; "
+      "{} k-tiles.</p>\n",
+      r.shared_bytes, r.register_elements, r.k_tiles);
   return out + "</body></html>\n";
 }
 

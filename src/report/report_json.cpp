@@ -62,10 +62,12 @@ std::string report_json(const std::vector<SiteTraffic>& copies, const std::vecto
     out += first ? "  " : ",\n  ";
     first = false;
     out += fmt::format(
-        "{{\"site\": {}, \"call\": \"copy\", \"copy\": {}, \"atom\": {}, \"src\": {}, \"dst\": {}, \"element_bits\": {}, "
+        "{{\"site\": {}, \"call\": \"copy\", \"copy\": {}, \"atom\": {}, \"src\": {}, \"dst\": {}, \"element_bits\": "
+        "{}, "
         "\"threads\": {}, \"values_per_thread\": {}, \"executions\": {}, \"instructions\": {}, \"findings\": {}}}",
-        quoted(s.label), quoted(copy_kind(s.kind)), quoted(s.atom), quoted(space_name(s.src)), quoted(space_name(s.dst)),
-        s.element_bits, s.threads, s.values_per_thread, s.executions, list(s.instructions, instruction_json),
+        quoted(s.label), quoted(copy_kind(s.kind)), quoted(s.atom), quoted(space_name(s.src)),
+        quoted(space_name(s.dst)), s.element_bits, s.threads, s.values_per_thread, s.executions,
+        list(s.instructions, instruction_json),
         list(i < findings.size() ? findings[i] : std::vector<Finding>{}, finding_json));
   }
   for (const MmaSite& m : mmas) {

@@ -27,12 +27,13 @@ std::string instruction_line(const InstructionTraffic& x) {
                                                               : fmt::format("{}.{}", sass_name(x.op), x.bits);
   std::string line = fmt::format("  {:<12} {:>7} warp instructions, {} a thread", name, x.instructions, x.per_thread);
   if (x.bits != x.cute_bits)
-    line += fmt::format(" (CuTe asks for {}-bit accesses; nvcc merges neighbours it can prove contiguous)", x.cute_bits);
+    line +=
+        fmt::format(" (CuTe asks for {}-bit accesses; nvcc merges neighbours it can prove contiguous)", x.cute_bits);
   line += "\n";
   if (x.requests)
-    line += fmt::format("               global: {:.3g} sectors a request ({:.3g} hold the bytes), {:.0f}% of fetched bytes used\n",
-                        ratio(x.sectors, x.requests), ratio(x.min_sectors, x.requests),
-                        100.0 * ratio(x.bytes, x.sectors * 32));
+    line += fmt::format(
+        "               global: {:.3g} sectors a request ({:.3g} hold the bytes), {:.0f}% of fetched bytes used\n",
+        ratio(x.sectors, x.requests), ratio(x.min_sectors, x.requests), 100.0 * ratio(x.bytes, x.sectors * 32));
   if (x.op != Sass::LDG && x.op != Sass::STG)
     line += fmt::format("               shared: {:.3g} wavefronts an instruction ({:.3g} without conflicts){}\n",
                         ratio(x.wavefronts, x.instructions), ratio(x.ideal, x.instructions),

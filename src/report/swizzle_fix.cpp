@@ -58,7 +58,8 @@ std::optional<SwizzleFix> swizzle_fix(const std::vector<std::vector<CopySite>>& 
   std::vector<const std::vector<CopySite>*> group;
   std::set<std::int64_t> elements;
   for (const auto& other : sites) {
-    if (other.empty() || !shared_side(other.front()) || other.front().element_bits != mine.front().element_bits) continue;
+    if (other.empty() || !shared_side(other.front()) || other.front().element_bits != mine.front().element_bits)
+      continue;
     const std::set<std::int64_t> t = touched(other);
     if (t.empty() || *t.rbegin() < *tile.begin() || *t.begin() > *tile.rbegin()) continue;
     group.push_back(&other);
@@ -95,9 +96,10 @@ void suggest_swizzles(const std::vector<std::vector<CopySite>>& sites, std::vect
     const Swizzle& sw = fix->swizzle;
     for (Finding& f : findings[i])
       if (f.kind == Finding::Kind::BankConflict)
-        f.fix = fmt::format("swizzle the shared-memory tile: composition(Swizzle<{},{},{}>{{}}, layout) takes {} "
-                            "wavefronts where it takes {} now, over every shared-memory access of the kernel to it",
-                            sw.bits, sw.base, sw.shift, fix->after, fix->before);
+        f.fix = fmt::format(
+            "swizzle the shared-memory tile: composition(Swizzle<{},{},{}>{{}}, layout) takes {} "
+            "wavefronts where it takes {} now, over every shared-memory access of the kernel to it",
+            sw.bits, sw.base, sw.shift, fix->after, fix->before);
   }
 }
 

@@ -21,15 +21,16 @@ void global_findings(const SiteTraffic& t, const InstructionTraffic& x, std::vec
         straddles ? Finding::Kind::Misaligned : Finding::Kind::Uncoalesced, t.label,
         fmt::format("{}: {:.3g} sectors per request where {:.3g} hold the bytes ({}% of the fetched bytes used)",
                     instruction_text(x), per, need, x.bytes * 100 / (x.sectors * 32)),
-        straddles ? "each warp's bytes straddle a sector boundary: start the tensor at a 32-byte aligned address "
-                    "(the model assumes element 0 is 128-byte aligned; offsets shown include the pointer's)"
-                  : "make consecutive threads walk the tensor's contiguous (stride-1) mode, each with a vector access"});
+        straddles
+            ? "each warp's bytes straddle a sector boundary: start the tensor at a 32-byte aligned address "
+              "(the model assumes element 0 is 128-byte aligned; offsets shown include the pointer's)"
+            : "make consecutive threads walk the tensor's contiguous (stride-1) mode, each with a vector access"});
   }
   if (x.widest_bits > x.bits && x.op != Sass::LDGSTS)
     out.push_back(Finding{
         Finding::Kind::Narrow, t.label,
-        fmt::format("{}: {} accesses a thread where the elements allow {}-bit ones", instruction_text(x),
-                    x.per_thread, x.widest_bits),
+        fmt::format("{}: {} accesses a thread where the elements allow {}-bit ones", instruction_text(x), x.per_thread,
+                    x.widest_bits),
         t.kind == CopyKind::AutoVectorizing
             ? fmt::format("CuTe copies a tensor with run-time strides element by element: copy through "
                           "Copy_Atom<UniversalCopy<uint{}_t>, T> (the pointer must be aligned to it)",

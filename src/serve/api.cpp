@@ -53,7 +53,8 @@ const std::string& required(const Params& p, std::string_view name) {
   return v;
 }
 
-std::int64_t integer_param(const Params& p, std::string_view name, std::int64_t fallback, std::int64_t lo, std::int64_t hi) {
+std::int64_t integer_param(const Params& p, std::string_view name, std::int64_t fallback, std::int64_t lo,
+                           std::int64_t hi) {
   const std::string& text = param(p, name);
   if (text.empty()) return fallback;
   std::int64_t v = 0;
@@ -100,7 +101,8 @@ AnyLayout layout_of(const Evaluated& v, const char* command, const Engine& e) {
 Layout plain_layout_of(const Evaluated& v, const char* what, const Engine& e) {
   const AnyLayout l = layout_of(v, "tv", e);
   if (!std::holds_alternative<Layout>(l))
-    throw Error(fmt::format("the {} must be a plain layout, not the swizzled {}", what, to_text(v.value, notation_of(e))));
+    throw Error(
+        fmt::format("the {} must be a plain layout, not the swizzled {}", what, to_text(v.value, notation_of(e))));
   return std::get<Layout>(l);
 }
 
@@ -161,8 +163,10 @@ std::string call_grid(const Params& p, const Engine& e) {
   answer.str("value", render_notation(v.value, notation_of(e)));
   if (param(p, "text") != "0") answer.str("text", render_grid(v.value, grid_options(e)));
   const std::string& picture = param(p, "picture");
-  if (picture == "grid") answer.raw("picture", layout_grid_json(layout_cells(l, o), o.bits));
-  else if (picture != "0") answer.raw("picture", picture_json(layout_picture(l, o), o.bits, param(p, "hover") != "0"));
+  if (picture == "grid")
+    answer.raw("picture", layout_grid_json(layout_cells(l, o), o.bits));
+  else if (picture != "0")
+    answer.raw("picture", picture_json(layout_picture(l, o), o.bits, param(p, "hover") != "0"));
   return answer.raw("warnings", warnings_json(diag)).done();
 }
 
@@ -173,7 +177,8 @@ std::string call_offsets(const Params& p, const Engine& e) {
   const AnyLayout l = layout_of(v, "offsets", e);
   const std::int64_t n = size(l).value;
   if (n > e.limits.grid_cells)
-    throw Error(fmt::format("{} offsets are more than the server's limit of {} (serve --max-cells)", n, e.limits.grid_cells));
+    throw Error(
+        fmt::format("{} offsets are more than the server's limit of {} (serve --max-cells)", n, e.limits.grid_cells));
   std::string text;
   render_offsets(l, OffsetFormat::Plain, [&](std::string_view chunk) { text += chunk; });
   return json::Object().str("text", text).raw("warnings", warnings_json(diag)).done();
@@ -188,7 +193,11 @@ std::string call_info(const Params& p, const Engine& e) {
   o.tv = param(p, "tv") == "1";
   const std::string text = render_info(v.value, o);
   o.json = true;
-  return json::Object().str("text", text).raw("info", render_info(v.value, o)).raw("warnings", warnings_json(diag)).done();
+  return json::Object()
+      .str("text", text)
+      .raw("info", render_info(v.value, o))
+      .raw("warnings", warnings_json(diag))
+      .done();
 }
 
 // explain?expr=E: `layoutx explain E` and its --json; a refused expression
@@ -251,7 +260,8 @@ std::string call_tv(const Params& p, const Engine& e) {
   view.tv = plain_layout_of(tv, "TV layout", e);
   view.tile = plain_layout_of(tile, "tile", e);
   if (view.tv.shape.rank() != 2)
-    throw Error(fmt::format("a TV layout has two modes, (thread, value); {} has {}", to_text(view.tv, n), view.tv.shape.rank()));
+    throw Error(fmt::format("a TV layout has two modes, (thread, value); {} has {}", to_text(view.tv, n),
+                            view.tv.shape.rank()));
   if (param(p, "thr_id").empty()) {
     view.thr_id = make_layout(IntTuple(size(get(view.tv, 0))));
   } else {
@@ -283,7 +293,8 @@ std::string call_atom(const Params& p, const Engine& e) {
     std::string message = fmt::format("no atom is called '{}'", name);
     const auto near = similar_atom_names(name, 3);
     for (std::size_t i = 0; i < near.size(); ++i)
-      message += (i ? (i + 1 == near.size() ? " or " : ", ") : "; did you mean ") + near[i] + (i + 1 == near.size() ? "?" : "");
+      message += (i ? (i + 1 == near.size() ? " or " : ", ") : "; did you mean ") + near[i] +
+                 (i + 1 == near.size() ? "?" : "");
     throw Error(message);
   }
   Diagnostics diag(false, notation_of(e));  // the catalogue's layouts raise no warning
@@ -303,7 +314,8 @@ std::string call_atom(const Params& p, const Engine& e) {
   } else {
     const int bits = static_cast<int>(integer_param(p, "bits", 16, 1, 1024));
     const CopyElements v = copy_elements(atom->copy, bits, diag);
-    const TvView src{"Src", v.src, atom->copy.thr_id, v.tile, false}, dst{"Dst", v.dst, atom->copy.thr_id, v.tile, false};
+    const TvView src{"Src", v.src, atom->copy.thr_id, v.tile, false},
+        dst{"Dst", v.dst, atom->copy.thr_id, v.tile, false};
     picture = copy_picture(src, dst, o);
     text = "Src " + render_tv_grid(src, o) + "\nDst " + render_tv_grid(dst, o);
   }
@@ -346,7 +358,9 @@ std::string call_export(const Params& p, const Engine& e) {
     const Picture picture = layout_picture(layout_of(v, "draw", e), o);
     text = format == "svg" ? render_svg(picture) : render_tikz(picture);
   } else if (format == "cpp" || format == "type" || format == "python") {
-    const CodeForm form = format == "cpp" ? CodeForm::CppExpression : format == "type" ? CodeForm::CppType : CodeForm::Python;
+    const CodeForm form = format == "cpp"    ? CodeForm::CppExpression
+                          : format == "type" ? CodeForm::CppType
+                                             : CodeForm::Python;
     text = render_code(v.value, form) + "\n";
   } else {
     throw BadRequest{fmt::format("format is svg, tikz, cpp, type or python, not '{}'", format)};
@@ -358,7 +372,7 @@ std::string call_export(const Params& p, const Engine& e) {
 // [&problem=..][&thread=N][&owner=..][&picture=1]: `layoutx partition T --mma A ...` ("text") and its --json
 // ("partition"); with picture=1 also the tile's threads as `--format svg` draws them.
 std::string call_partition(const Params& p, const Engine& e) {
-  const PartitionOptionTexts texts{param(p, "mma"), param(p, "atoms"), param(p, "permute"),
+  const PartitionOptionTexts texts{param(p, "mma"),  param(p, "atoms"), param(p, "permute"),
                                    param(p, "copy"), param(p, "thr"),   param(p, "val")};
   if (const std::string mistake = partition_option_problem(texts); !mistake.empty()) throw BadRequest{mistake};
   const Atom& atom = partition_atom(texts);
@@ -391,8 +405,8 @@ std::string call_partition(const Params& p, const Engine& e) {
 
   const TilePartition t = partition_tile(atom, tensor.value, v, n, diag);
   const PartitionAnswer& a = t.answer;
-  const PartitionView view{t.name, a.threads, a.tile, a.tile_origin, a.tile_coord_origin, a.model.swizzle, a.model.bound,
-                           v.bits, a.no_fragment, n};
+  const PartitionView view{t.name,          a.threads,     a.tile, a.tile_origin, a.tile_coord_origin,
+                           a.model.swizzle, a.model.bound, v.bits, a.no_fragment, n};
   const std::vector<ThreadAccesses> threads = thread_accesses(a.parts, a.model);
   json::Object answer;
   if (owner) {
@@ -419,10 +433,17 @@ std::string call_partition(const Params& p, const Engine& e) {
 using Call = std::string (*)(const Params&, const Engine&);
 
 Call call_named(std::string_view name) {
-  static const std::map<std::string_view, Call> calls = {
-      {"evaluate", call_evaluate}, {"grid", call_grid}, {"offsets", call_offsets}, {"info", call_info},
-      {"explain", call_explain},   {"eq", call_eq},     {"tv", call_tv},           {"atom", call_atom},
-      {"bank", call_bank},         {"export", call_export}, {"partition", call_partition}};
+  static const std::map<std::string_view, Call> calls = {{"evaluate", call_evaluate},
+                                                         {"grid", call_grid},
+                                                         {"offsets", call_offsets},
+                                                         {"info", call_info},
+                                                         {"explain", call_explain},
+                                                         {"eq", call_eq},
+                                                         {"tv", call_tv},
+                                                         {"atom", call_atom},
+                                                         {"bank", call_bank},
+                                                         {"export", call_export},
+                                                         {"partition", call_partition}};
   const auto it = calls.find(name);
   return it == calls.end() ? nullptr : it->second;
 }

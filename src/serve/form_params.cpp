@@ -38,7 +38,8 @@ Params form_params(std::string_view form) {
     const auto amp = form.find('&');
     const std::string_view pair = form.substr(0, amp);
     const auto eq = pair.find('=');
-    if (!pair.empty()) p[form_decoded(pair.substr(0, eq))] = eq == std::string_view::npos ? "" : form_decoded(pair.substr(eq + 1));
+    if (!pair.empty())
+      p[form_decoded(pair.substr(0, eq))] = eq == std::string_view::npos ? "" : form_decoded(pair.substr(eq + 1));
     if (amp == std::string_view::npos) break;
     form.remove_prefix(amp + 1);
   }

@@ -22,7 +22,9 @@ namespace layoutx::serve {
 namespace {
 
 std::string_view content_type(std::string_view name) {
-  auto ends = [&](std::string_view ext) { return name.size() >= ext.size() && name.substr(name.size() - ext.size()) == ext; };
+  auto ends = [&](std::string_view ext) {
+    return name.size() >= ext.size() && name.substr(name.size() - ext.size()) == ext;
+  };
   if (ends(".html")) return "text/html; charset=utf-8";
   if (ends(".js")) return "text/javascript; charset=utf-8";
   if (ends(".css")) return "text/css; charset=utf-8";
@@ -84,7 +86,8 @@ void run_server(const Options& options) {
 
   server.Get("/", [](const httplib::Request&, httplib::Response& res) {
     const PageFile* f = page_file("index.html");
-    res.set_header("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'");
+    res.set_header("Content-Security-Policy",
+                   "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'");
     res.set_content(std::string(f->bytes), std::string(content_type(f->name)));
   });
   server.Get(R"(/([A-Za-z0-9_.-]+))", [](const httplib::Request& req, httplib::Response& res) {
@@ -114,8 +117,9 @@ void run_server(const Options& options) {
     const auto limit = std::chrono::duration<double>(limits.seconds);
     if (done.wait_for(limit) != std::future_status::ready) {
       pending->abandoned = true;
-      send_failure(res, 503, fmt::format("the answer took longer than the server's limit of {} s (serve --time-limit)",
-                                         limits.seconds));
+      send_failure(
+          res, 503,
+          fmt::format("the answer took longer than the server's limit of {} s (serve --time-limit)", limits.seconds));
       return;
     }
     const Answer a = done.get();
@@ -126,9 +130,10 @@ void run_server(const Options& options) {
 
   server.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
     if (!res.body.empty()) return;
-    const std::string message = res.status == 413   ? "the request is larger than the server's limit (serve --max-request)"
-                                : res.status == 404 ? fmt::format("nothing at '{}': the page is at /", excerpt(req.path))
-                                                    : fmt::format("the request was refused (HTTP {})", res.status);
+    const std::string message =
+        res.status == 413   ? "the request is larger than the server's limit (serve --max-request)"
+        : res.status == 404 ? fmt::format("nothing at '{}': the page is at /", excerpt(req.path))
+                            : fmt::format("the request was refused (HTTP {})", res.status);
     send_failure(res, res.status, message);
   });
 
@@ -142,7 +147,8 @@ void run_server(const Options& options) {
   });
 
   int port = options.port;
-  const bool bound = port == 0 ? (port = server.bind_to_any_port(options.bind)) > 0 : server.bind_to_port(options.bind, port);
+  const bool bound =
+      port == 0 ? (port = server.bind_to_any_port(options.bind)) > 0 : server.bind_to_port(options.bind, port);
   if (!bound) throw Error(fmt::format("cannot listen on {} port {}", options.bind, options.port));
   if (listening_socket >= 0) ::listen(listening_socket, SOMAXCONN);
   const bool v6 = options.bind.find(':') != std::string::npos;

@@ -7,7 +7,7 @@
 namespace layoutx::serve {
 
 struct PageFile {
-  std::string_view name;   // "index.html", "app.js", ...
+  std::string_view name;  // "index.html", "app.js", ...
   std::string_view bytes;
 };
 

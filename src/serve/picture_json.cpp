@@ -28,14 +28,14 @@ std::string joined(const std::vector<std::string>& lines) {
 void append_cell(std::string& out, const PictureCell& c, Palette palette, int bits, bool hovers) {
   const CellColors colors = cell_colors(palette, c.key);
   const std::int64_t bank = c.offset >= 0 ? bank_of(c.offset, bits) : -1;
-  fmt::format_to(std::back_inserter(out), "[{},{},{},{},\"{}\",{},{},{},{}]", c.row, c.col, json::quote(joined(c.lines)),
-                 hovers ? json::quote(c.hover) : "\"\"", colors.fill, colors.white_text ? 1 : 0, c.index, c.offset, bank);
+  fmt::format_to(std::back_inserter(out), "[{},{},{},{},\"{}\",{},{},{},{}]", c.row, c.col,
+                 json::quote(joined(c.lines)), hovers ? json::quote(c.hover) : "\"\"", colors.fill,
+                 colors.white_text ? 1 : 0, c.index, c.offset, bank);
 }
 
 std::string panel_json(const PicturePanel& p, std::string_view cells_key, const std::string& cells) {
   json::Array rules;
-  for (const PictureRule& r : p.rules)
-    rules.raw(json::Array().num(r.horizontal ? 1 : 0).num(r.at).num(r.level).done());
+  for (const PictureRule& r : p.rules) rules.raw(json::Array().num(r.horizontal ? 1 : 0).num(r.at).num(r.level).done());
   return json::Object()
       .str("title", p.title)
       .nums({{"top", p.top}, {"left", p.left}, {"rows", p.rows}, {"cols", p.cols}})
@@ -100,7 +100,8 @@ std::string grid_json(const LayoutCells& l, int bits) {
 
 std::string picture_json(const Picture& picture, int bits, bool hovers) {
   json::Array panels;
-  for (const PicturePanel& p : picture.panels) panels.raw(panel_json(p, "cells", cells_json(p, picture.palette, bits, hovers)));
+  for (const PicturePanel& p : picture.panels)
+    panels.raw(panel_json(p, "cells", cells_json(p, picture.palette, bits, hovers)));
   return json::Object()
       .raw("comments", strings(picture.comments))
       .str("legend_title", picture.legend_title)

@@ -140,7 +140,8 @@ std::size_t dialect_prefix(std::string_view text) {
 std::size_t alias_definition(std::string_view text) {
   if (text.empty() || text[0] != '#' || dialect_prefix(text) != 0) return 0;
   std::size_t p = 1;
-  while (p < text.size() && (std::isalnum(static_cast<unsigned char>(text[p])) || text[p] == '_' || text[p] == '.')) ++p;
+  while (p < text.size() && (std::isalnum(static_cast<unsigned char>(text[p])) || text[p] == '_' || text[p] == '.'))
+    ++p;
   if (p == 1) return 0;
   while (p < text.size() && (text[p] == ' ' || text[p] == '\t')) ++p;
   if (p == text.size() || text[p] != '=') return 0;
@@ -149,9 +150,7 @@ std::size_t alias_definition(std::string_view text) {
   return dialect_prefix(text.substr(p)) != 0 ? p : 0;
 }
 
-bool starts_attribute(std::string_view text) {
-  return dialect_prefix(text) != 0 || alias_definition(text) != 0;
-}
+bool starts_attribute(std::string_view text) { return dialect_prefix(text) != 0 || alias_definition(text) != 0; }
 
 Attribute parse_attribute(std::string_view text) { return Reader(text).document(); }
 

@@ -74,7 +74,8 @@ AnyLayout with_swizzle(const std::vector<std::vector<std::int64_t>>& modes, bool
       if (!std::has_single_bit(static_cast<std::uint64_t>(extra)))
         throw Error(fmt::format("a basis image {} XORs more than one bit: no single CuTe swizzle gives it", image));
       const int s = top - log2_of(extra);
-      if (any && s != shift) throw Error("the bases XOR bits at different distances: no single CuTe swizzle gives them");
+      if (any && s != shift)
+        throw Error("the bases XOR bits at different distances: no single CuTe swizzle gives them");
       shift = s, any = true;
       lo = std::min(lo, top), hi = std::max(hi, top);
       image = std::int64_t{1} << top;
@@ -117,14 +118,17 @@ std::vector<std::int64_t> inverse_images(const std::vector<std::int64_t>& forwar
   for (int bit = 0; bit < bits; ++bit) {
     std::size_t pivot = row;
     while (pivot < image.size() && !((image[pivot] >> bit) & 1)) ++pivot;
-    if (pivot == image.size()) throw Error(fmt::format("no offset reaches coordinate bit {}: the shared layout is not a bijection", bit));
+    if (pivot == image.size())
+      throw Error(fmt::format("no offset reaches coordinate bit {}: the shared layout is not a bijection", bit));
     std::swap(image[pivot], image[row]), std::swap(source[pivot], source[row]);
     for (std::size_t r = 0; r < image.size(); ++r)
       if (r != row && ((image[r] >> bit) & 1)) image[r] ^= image[row], source[r] ^= source[row];
     ++row;
   }
   if (row != forward.size()) throw Error("two offsets reach the same element: the shared layout is not a bijection");
-  for (std::size_t r = 0; r < image.size(); ++r) inverse[static_cast<std::size_t>(log2_of(static_cast<std::int64_t>(image[r])))] = static_cast<std::int64_t>(source[r]);
+  for (std::size_t r = 0; r < image.size(); ++r)
+    inverse[static_cast<std::size_t>(log2_of(static_cast<std::int64_t>(image[r])))] =
+        static_cast<std::int64_t>(source[r]);
   return inverse;
 }
 
@@ -133,10 +137,12 @@ std::vector<std::int64_t> inverse_images(const std::vector<std::int64_t>& forwar
 AnyLayout to_cute(const LinearLayout& l) {
   Shape shape;
   for (const auto& name : standard_out_dims(static_cast<int>(l.outputs().size()))) shape.push_back(l.output_size(name));
-  const bool shared = std::any_of(l.inputs().begin(), l.inputs().end(), [](const InputDim& d) { return d.name == "offset"; });
+  const bool shared =
+      std::any_of(l.inputs().begin(), l.inputs().end(), [](const InputDim& d) { return d.name == "offset"; });
   if (shared) {
     if (!l.bases("block").empty())
-      throw Error("a shared layout over more than one CTA (block bases) has no CuTe smem form: each CTA holds its own part");
+      throw Error(
+          "a shared layout over more than one CTA (block bases) has no CuTe smem form: each CTA holds its own part");
     const auto forward = images(l, "offset", shape);
     const int bits = log2_of(total(shape));
     const auto inverse = inverse_images(forward, bits);
@@ -160,12 +166,14 @@ AnyLayout to_cute(const LinearLayout& l) {
 namespace {
 
 Basis to_coordinate(std::int64_t idx, const Shape& shape) {
-  if (idx >= total(shape)) throw Error(fmt::format("the layout reaches index {}, outside the {}-element tensor", idx, total(shape)));
+  if (idx >= total(shape))
+    throw Error(fmt::format("the layout reaches index {}, outside the {}-element tensor", idx, total(shape)));
   return coordinate_of(idx, shape);
 }
 
 void check_tensor_shape(const Shape& shape) {
-  if (shape.empty()) throw Error("converting a CuTe layout to Triton needs the tensor shape (--shape, e.g. --shape 16,32)");
+  if (shape.empty())
+    throw Error("converting a CuTe layout to Triton needs the tensor shape (--shape, e.g. --shape 16,32)");
   std::int64_t elements = 1;
   for (auto e : shape) {
     if (!std::has_single_bit(static_cast<std::uint64_t>(e)) || e > (std::int64_t{1} << 24))
@@ -188,7 +196,9 @@ LinearLayout from_cute_tv(const AnyLayout& tv, const std::vector<std::int64_t>& 
   std::int64_t t = 0, v = 0;
   for (auto i : thread_offsets) t |= i;
   for (auto i : value_offsets) v |= i;
-  if (t & v) throw Error("the thread and value modes' offsets overlap (they add with carries): the TV layout is not linear over F2");
+  if (t & v)
+    throw Error(
+        "the thread and value modes' offsets overlap (they add with carries): the TV layout is not linear over F2");
   const auto thread = f2_through_swizzle(tv, thread_offsets);
   const auto value = f2_through_swizzle(tv, value_offsets);
   const int lane_bits = log2_of(lanes);
@@ -211,7 +221,8 @@ LinearLayout from_cute_smem(const AnyLayout& smem, const std::vector<std::int64_
   const auto forward = f2_through_swizzle(smem, f2_images(inner_layout(smem), "smem layout"));
   const int bits = log2_of(total(shape));
   if (static_cast<int>(forward.size()) != bits)
-    throw Error(fmt::format("the smem layout has {} elements, the shape {}", std::int64_t{1} << forward.size(), total(shape)));
+    throw Error(
+        fmt::format("the smem layout has {} elements, the shape {}", std::int64_t{1} << forward.size(), total(shape)));
   // Offset bit k -> the coordinate whose offset is 2^k.
   const auto inverse = inverse_images(forward, bits);
   InputDim offset{"offset", {}};

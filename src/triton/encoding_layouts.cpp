@@ -21,7 +21,6 @@ using Shape = std::vector<std::int64_t>;
 // Parameters larger than this are no GPU layout and would only overflow.
 constexpr std::int64_t kMaxExtent = std::int64_t{1} << 24;
 
-
 // The fields of one attribute, each read once and checked.
 class Fields {
  public:
@@ -50,13 +49,15 @@ class Fields {
   bool boolean_or(std::string_view key, bool otherwise) const {
     const auto* v = find(key);
     if (!v) return otherwise;
-    if (v->kind != AttributeValue::Kind::Boolean) throw TextError(fmt::format("'{}' must be true or false", key), v->at);
+    if (v->kind != AttributeValue::Kind::Boolean)
+      throw TextError(fmt::format("'{}' must be true or false", key), v->at);
     return v->boolean;
   }
 
   Shape integers(std::string_view key) const {
     const auto& v = need(key);
-    if (v.kind != AttributeValue::Kind::List) throw TextError(fmt::format("'{}' must be a list of integers", key), v.at);
+    if (v.kind != AttributeValue::Kind::List)
+      throw TextError(fmt::format("'{}' must be a list of integers", key), v.at);
     Shape out;
     for (const auto& e : v.list) out.push_back(as_integer(e, key));
     return out;
@@ -108,7 +109,8 @@ class Fields {
       Basis basis;
       for (const auto& e : b.list) {
         const std::int64_t x = as_integer(e, key);
-        if (x < 0 || x > kMaxExtent) throw TextError(fmt::format("a basis coordinate must be in 0..{}", kMaxExtent), e.at);
+        if (x < 0 || x > kMaxExtent)
+          throw TextError(fmt::format("a basis coordinate must be in 0..{}", kMaxExtent), e.at);
         basis.push_back(x);
       }
       out.push_back(std::move(basis));
@@ -173,9 +175,11 @@ LinearLayout cga_from_split(const Fields& f, std::size_t rank) {
   for (int d : order) {
     const auto i = static_cast<std::size_t>(d);
     if (ctas[i] % split[i] != 0)
-      throw TextError(fmt::format("CTAsPerCGA[{}] = {} is not a multiple of CTASplitNum[{}] = {}", d, ctas[i], d, split[i]),
-                      f.need("CTASplitNum").list[i].at);
-    l = l * LinearLayout::identity_1d(split[i], "block", names[i]) * LinearLayout::zeros_1d(ctas[i] / split[i], "block", names[i]);
+      throw TextError(
+          fmt::format("CTAsPerCGA[{}] = {} is not a multiple of CTASplitNum[{}] = {}", d, ctas[i], d, split[i]),
+          f.need("CTASplitNum").list[i].at);
+    l = l * LinearLayout::identity_1d(split[i], "block", names[i]) *
+        LinearLayout::zeros_1d(ctas[i] / split[i], "block", names[i]);
   }
   return l.transpose_outs(names);
 }
@@ -259,8 +263,8 @@ LinearLayout mma_tile(const Shape& tile, std::int64_t k_width, const std::vector
   const auto inner = static_cast<std::size_t>(order[0]), outer = static_cast<std::size_t>(order[1]);
   const std::int64_t m = tile[outer], n = tile[inner];
   if (m % 8 != 0 || n % (k_width * 4) != 0)
-    throw TextError(fmt::format("an MMA tile of {}x{} does not hold 8 rows and kWidth*4 = {} columns", m, n, k_width * 4),
-                    at);
+    throw TextError(
+        fmt::format("an MMA tile of {}x{} does not hold 8 rows and kWidth*4 = {} columns", m, n, k_width * 4), at);
   return l * LinearLayout::identity_1d(k_width, "register", names[inner]) *
          LinearLayout::identity_1d(4, "lane", names[inner]) * LinearLayout::identity_1d(8, "lane", names[outer]) *
          LinearLayout::identity_1d(m / 8, "register", names[outer]) *
@@ -271,7 +275,8 @@ LinearLayout distributed(const Attribute& a, const Shape& shape);
 
 LinearLayout blocked(const Attribute& a, const Shape& shape) {
   const Fields f(a);
-  f.only({"sizePerThread", "threadsPerWarp", "warpsPerCTA", "order", "CGALayout", "CTAsPerCGA", "CTASplitNum", "CTAOrder"});
+  f.only({"sizePerThread", "threadsPerWarp", "warpsPerCTA", "order", "CGALayout", "CTAsPerCGA", "CTASplitNum",
+          "CTAOrder"});
   const auto rank = shape.size();
   const auto order = f.order("order", rank);
   const LinearLayout cta = identity_standard_nd("register", f.extents("sizePerThread", rank), order) *
@@ -289,7 +294,8 @@ struct Mma {
 
 Mma read_mma(const Attribute& a, std::size_t rank) {
   const Fields f(a);
-  f.only({"versionMajor", "versionMinor", "warpsPerCTA", "instrShape", "CGALayout", "CTAsPerCGA", "CTASplitNum", "CTAOrder"});
+  f.only({"versionMajor", "versionMinor", "warpsPerCTA", "instrShape", "CGALayout", "CTAsPerCGA", "CTASplitNum",
+          "CTAOrder"});
   const auto major = f.integer("versionMajor");
   if (major != 2 && major != 3)
     throw TextError(fmt::format("#ttg.nvidia_mma versionMajor {} is not supported (2: Ampere, 3: Hopper)", major),
@@ -297,9 +303,11 @@ Mma read_mma(const Attribute& a, std::size_t rank) {
   Mma m{major == 3, f.extents("warpsPerCTA", rank), f.integers("instrShape"), cga_layout(f, rank)};
   const std::size_t want = m.hopper ? 3 : rank;
   if (m.instr.size() != want)
-    throw TextError(fmt::format("instrShape needs {} entries here, got {}", want, m.instr.size()), f.need("instrShape").at);
+    throw TextError(fmt::format("instrShape needs {} entries here, got {}", want, m.instr.size()),
+                    f.need("instrShape").at);
   for (auto e : m.instr)
-    if (!is_power_of_two(e) || e > 256) throw TextError("instrShape entries must be powers of two up to 256", f.need("instrShape").at);
+    if (!is_power_of_two(e) || e > 256)
+      throw TextError("instrShape entries must be powers of two up to 256", f.need("instrShape").at);
   if (m.hopper && rank != 2) throw TextError("a Hopper MMA layout is for rank-2 tensors", a.at);
   if (rank < 2) throw TextError("an MMA layout is for tensors of rank 2 or more", a.at);
   return m;
@@ -322,7 +330,8 @@ LinearLayout nvidia_dot(const Attribute& parent, std::int64_t op_idx, std::int64
   if (k_width <= 0 || !is_power_of_two(k_width) || k_width > 64)
     throw TextError("kWidth must be a power of two (1 to 64) for an MMA operand", at);
   const bool is_a = op_idx == 0;
-  if (!is_a && m.hopper) throw TextError("a Hopper MMA reads operand B from shared memory: opIdx = 1 has no register layout", at);
+  if (!is_a && m.hopper)
+    throw TextError("a Hopper MMA reads operand B from shared memory: opIdx = 1 has no register layout", at);
   Shape tile(shape.size(), 1);
   tile[shape.size() - 2] = is_a ? 16 : k_width * 8;
   tile[shape.size() - 1] = is_a ? k_width * 8 : 8;
@@ -335,16 +344,18 @@ LinearLayout nvidia_dot(const Attribute& parent, std::int64_t op_idx, std::int64
 
 LinearLayout fma_dot(const Attribute& parent, std::int64_t op_idx, const Shape& shape) {
   const Fields f(parent);
-  f.only({"sizePerThread", "threadsPerWarp", "warpsPerCTA", "order", "CGALayout", "CTAsPerCGA", "CTASplitNum", "CTAOrder"});
+  f.only({"sizePerThread", "threadsPerWarp", "warpsPerCTA", "order", "CGALayout", "CTAsPerCGA", "CTASplitNum",
+          "CTAOrder"});
   const auto rank = shape.size();
   const auto order = f.order("order", rank);
   Shape per_thread = f.extents("sizePerThread", rank);
   const int k_dim = static_cast<int>(op_idx == 0 ? rank - 1 : rank - 2);
   per_thread[static_cast<std::size_t>(k_dim)] = shape[static_cast<std::size_t>(k_dim)];
   const auto rep = permuted_dims(static_cast<int>(rank), order);
-  const LinearLayout cta = identity_standard_nd("register", per_thread, order).transpose_outs(rep) *
-                           broadcast_along_k(f.extents("threadsPerWarp", rank), order, k_dim, "lane").transpose_outs(rep) *
-                           broadcast_along_k(f.extents("warpsPerCTA", rank), order, k_dim, "warp").transpose_outs(rep);
+  const LinearLayout cta =
+      identity_standard_nd("register", per_thread, order).transpose_outs(rep) *
+      broadcast_along_k(f.extents("threadsPerWarp", rank), order, k_dim, "lane").transpose_outs(rep) *
+      broadcast_along_k(f.extents("warpsPerCTA", rank), order, k_dim, "warp").transpose_outs(rep);
   return combine_with_shape(cta, cga_of_operand(cga_layout(f, rank), k_dim), shape);
 }
 
@@ -370,11 +381,13 @@ LinearLayout slice(const Attribute& a, const Shape& shape) {
                     f.need("dim").at);
   Shape parent_shape = shape;
   parent_shape.insert(parent_shape.begin() + dim, 1);
-  const LinearLayout removed = remove_standard_dim(distributed(f.nested("parent"), parent_shape), static_cast<int>(dim));
+  const LinearLayout removed =
+      remove_standard_dim(distributed(f.nested("parent"), parent_shape), static_cast<int>(dim));
   std::vector<InputDim> ins = removed.inputs();
   for (auto& in : ins)
     if (in.name == "register")
-      std::erase_if(in.bases, [](const Basis& b) { return std::all_of(b.begin(), b.end(), [](auto v) { return v == 0; }); });
+      std::erase_if(in.bases,
+                    [](const Basis& b) { return std::all_of(b.begin(), b.end(), [](auto v) { return v == 0; }); });
   return LinearLayout::inferred(std::move(ins), out_names(removed));
 }
 
@@ -467,9 +480,10 @@ LinearLayout nvmma_shared(const Attribute& a, const Shape& shape) {
   if (swizzle != 0) {
     const std::int64_t width = 8 * swizzle / bits;
     if (box[contig] < width)
-      throw TextError(fmt::format("a {}-byte swizzle of {}-bit elements needs {} elements along dim{}, the shape has {}",
-                                  swizzle, bits, width, contig, box[contig]),
-                      a.at);
+      throw TextError(
+          fmt::format("a {}-byte swizzle of {}-bit elements needs {} elements along dim{}, the shape has {}", swizzle,
+                      bits, width, contig, box[contig]),
+          a.at);
     box[contig] = width;
   }
   if (fp4) box[contig] /= 2;
@@ -496,8 +510,9 @@ LinearLayout nvmma_shared(const Attribute& a, const Shape& shape) {
   for (std::int64_t r = 1; r < 8; r *= 2) offset.bases.push_back({r, packed(vec * ((r / per_phase) % max_phase))});
   const LinearLayout tile = LinearLayout::inferred({offset}, {"dim0", "dim1"});
   if (collapsed[1] * (fp4 ? 2 : 1) < tile_cols || collapsed[0] < 8)
-    throw TextError(fmt::format("the shape is smaller than one {}x{} core matrix of this layout", 8, tile_cols / (fp4 ? 2 : 1)),
-                    a.at);
+    throw TextError(
+        fmt::format("the shape is smaller than one {}x{} core matrix of this layout", 8, tile_cols / (fp4 ? 2 : 1)),
+        a.at);
   const LinearLayout matrix = ensure_not_smaller(tile, collapsed);
   Shape unflattened = box;
   // Transposed: the contiguous dimension (dim0) is the matrix's columns.
@@ -516,8 +531,9 @@ LinearLayout distributed(const Attribute& a, const Shape& shape) {
   if (a.name == "nvidia_mma") return nvidia_mma(a, shape);
   if (a.name == "dot_op") return dot_operand(a, shape);
   if (a.name == "slice") return slice(a, shape);
-  throw TextError(fmt::format("#ttg.{} is not a distributed layout layoutx knows (blocked, nvidia_mma, dot_op, slice)", a.name),
-                  a.at);
+  throw TextError(
+      fmt::format("#ttg.{} is not a distributed layout layoutx knows (blocked, nvidia_mma, dot_op, slice)", a.name),
+      a.at);
 }
 
 LinearLayout written_linear(const Attribute& a, bool shared) {
@@ -579,7 +595,8 @@ bool holds_word(std::string_view text, std::string_view word) {
 
 bool is_triton_text(std::string_view text) {
   std::size_t start = 0;
-  while (start < text.size() && (text[start] == ' ' || text[start] == '\t' || text[start] == '\r' || text[start] == '\n'))
+  while (start < text.size() &&
+         (text[start] == ' ' || text[start] == '\t' || text[start] == '\r' || text[start] == '\n'))
     ++start;
   if (start == text.size()) return false;
   // The first letter decides before any comparison: a CuTe expression pays
@@ -601,9 +618,12 @@ LinearLayout linear_layout_of(std::string_view text, const std::vector<std::int6
     } else {
       check_shape(shape, a.at);
       given_shape = true;
-      if (a.name == "swizzled_shared") l = swizzled_shared(a, shape);
-      else if (a.name == "nvmma_shared") l = nvmma_shared(a, shape);
-      else l = distributed(a, shape);
+      if (a.name == "swizzled_shared")
+        l = swizzled_shared(a, shape);
+      else if (a.name == "nvmma_shared")
+        l = nvmma_shared(a, shape);
+      else
+        l = distributed(a, shape);
     }
   } else {
     l = parse_layout_text(text);
@@ -614,12 +634,13 @@ LinearLayout linear_layout_of(std::string_view text, const std::vector<std::int6
     for (auto e : covered_shape(l)) {
       total *= e;
       if (total > (std::int64_t{1} << 32))
-        throw TextError("the linear layout covers more than 2^32 elements", start == std::string_view::npos ? 0 : start);
+        throw TextError("the linear layout covers more than 2^32 elements",
+                        start == std::string_view::npos ? 0 : start);
     }
   }
   if (!given_shape && !shape.empty() && covered_shape(l) != shape)
-    throw TextError(fmt::format("the linear layout covers [{}], not the shape [{}] given", fmt::join(covered_shape(l), ", "),
-                                fmt::join(shape, ", ")),
+    throw TextError(fmt::format("the linear layout covers [{}], not the shape [{}] given",
+                                fmt::join(covered_shape(l), ", "), fmt::join(shape, ", ")),
                     start == std::string_view::npos ? 0 : start);
   return l;
 }

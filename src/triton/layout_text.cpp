@@ -46,7 +46,8 @@ class LineReader {
     skip_space();
     std::int64_t v = 0;
     const auto [end, ec] = std::from_chars(text_.data() + pos_, text_.data() + text_.size(), v);
-    if (ec != std::errc() || v < 0 || v > kMaxCoordinate) fail(fmt::format("expected an integer in 0..{}", kMaxCoordinate));
+    if (ec != std::errc() || v < 0 || v > kMaxCoordinate)
+      fail(fmt::format("expected an integer in 0..{}", kMaxCoordinate));
     pos_ = static_cast<std::size_t>(end - text_.data());
     return v;
   }
@@ -97,7 +98,8 @@ LinearLayout parse_layout_text(std::string_view text) {
           continue;
         }
       }
-      if (inputs.empty() || inputs.back().name != name) line.fail(fmt::format("'{}' continues no input dimension", name));
+      if (inputs.empty() || inputs.back().name != name)
+        line.fail(fmt::format("'{}' continues no input dimension", name));
       auto& bases = inputs.back().bases;
       line.expect("=");
       if (bases.size() > 40 || line.integer() != (std::int64_t{1} << bases.size()))

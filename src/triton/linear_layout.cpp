@@ -12,7 +12,6 @@ namespace layoutx::triton {
 
 namespace {
 
-
 int log2_exact(std::int64_t size) {
   if (!is_power_of_two(size)) throw Error(fmt::format("a linear layout's size must be a power of two, got {}", size));
   int k = 0;
@@ -84,9 +83,7 @@ std::int64_t LinearLayout::output_size(std::string_view name) const {
   return i < 0 ? 1 : outputs_[static_cast<std::size_t>(i)].size;
 }
 
-std::int64_t LinearLayout::input_size(std::string_view name) const {
-  return std::int64_t{1} << bases(name).size();
-}
+std::int64_t LinearLayout::input_size(std::string_view name) const { return std::int64_t{1} << bases(name).size(); }
 
 LinearLayout LinearLayout::transpose_outs(const std::vector<std::string>& order) const {
   std::vector<int> from;
@@ -133,7 +130,8 @@ LinearLayout operator*(const LinearLayout& inner, const LinearLayout& outer) {
   for (auto& o : outs) {
     const std::int64_t factor = outer.output_size(o.name);
     if (o.size > kMaxOutputSize / factor)
-      throw Error(fmt::format("the layout spans more than 2^40 elements along {}: no GPU layout is that large", o.name));
+      throw Error(
+          fmt::format("the layout spans more than 2^40 elements along {}: no GPU layout is that large", o.name));
     o.size *= factor;
   }
 
@@ -178,7 +176,8 @@ LinearLayout identity_standard_nd(std::string_view in, const std::vector<std::in
                                   const std::vector<int>& order) {
   const auto names = standard_out_dims(static_cast<int>(shape.size()));
   LinearLayout l;
-  for (int d : order) l = l * LinearLayout::identity_1d(shape[static_cast<std::size_t>(d)], in, names[static_cast<std::size_t>(d)]);
+  for (int d : order)
+    l = l * LinearLayout::identity_1d(shape[static_cast<std::size_t>(d)], in, names[static_cast<std::size_t>(d)]);
   return l;
 }
 
@@ -274,7 +273,8 @@ std::string to_layout_text(const LinearLayout& l) {
   std::vector<std::string> outs;
   for (const auto& o : l.outputs()) outs.push_back(fmt::format("{} (size {})", o.name, o.size));
   const std::string out_list = fmt::format("[{}]", fmt::join(outs, ", "));
-  if (l.inputs().empty()) return l.outputs().empty() ? "\n(empty layout)" : "\n(empty layout with out-dims " + out_list + ")";
+  if (l.inputs().empty())
+    return l.outputs().empty() ? "\n(empty layout)" : "\n(empty layout with out-dims " + out_list + ")";
   std::string text = "\n";
   for (const auto& in : l.inputs()) {
     if (in.bases.empty()) {

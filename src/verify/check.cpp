@@ -16,8 +16,9 @@ void compare_with_host(Findings& f, const AnyLayout& l, const std::string& name)
       f.device_options(), l, [&](std::uint64_t lo, std::uint64_t hi, const device::OffsetBlocks& sink) {
         stream_offset_values(l, static_cast<std::int64_t>(lo), static_cast<std::int64_t>(hi), sink);
       });
-  f.verdict(fmt::format("{}: host offsets == independent evaluation", name), v,
-            [](const device::Mismatch& m) { return show_pair("host", "independent", m); }, Findings::Weight::Hard);
+  f.verdict(
+      fmt::format("{}: host offsets == independent evaluation", name), v,
+      [](const device::Mismatch& m) { return show_pair("host", "independent", m); }, Findings::Weight::Hard);
 }
 
 // Every layout in a result: the result itself, or each layout of a tile.
@@ -28,7 +29,7 @@ void collect_layouts(const Value& v, std::vector<AnyLayout>& out, Notation n) {
   }
   if (v.is_int_tuple()) {
     const Layout l = *v.as_plain_layout();  // a shape: its compact layout
-    (void)size(l);  // throws when the size leaves 64 bits
+    (void)size(l);                          // throws when the size leaves 64 bits
     out.push_back(l);
     return;
   }
@@ -60,8 +61,7 @@ void check_operation(Findings& f, const AnyLayout& result, const OuterCall& call
     case Property::SameFunction:
       if (n >= 1) check_same_function(f, result, call);
       return;
-    case Property::None:
-      return;
+    case Property::None: return;
   }
 }
 

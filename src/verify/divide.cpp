@@ -55,7 +55,8 @@ std::optional<Fields> fields_by_mode(const AnyLayout& a, const Value& tile, Diag
     f.identity = Layout{inner.shape, IntTuple(strides)};
     f.base = Layout{IntTuple(wide_shapes), IntTuple(wide_strides)};
   }
-  if (const auto* c = std::get_if<ComposedLayout>(&a)) f.base = on_inner(*c, [&](const Layout&) { return std::get<Layout>(f.base); });
+  if (const auto* c = std::get_if<ComposedLayout>(&a))
+    f.base = on_inner(*c, [&](const Layout&) { return std::get<Layout>(f.base); });
   return f;
 }
 
@@ -103,16 +104,18 @@ void check_divide(Findings& f, const AnyLayout& result, const OuterCall& call) {
   // the result is still CuTe's: it extends A. Worth a note, not an error.
   const std::int64_t n = size(*a).value;
   const device::Bijection b = device::check_bijection(f.device_options(), *compact, n);
-  const std::string onto =
-      widened ? fmt::format("the tiler partitions A: D0 = {} ({} of A's identity) re-indexes 0..{}", f.text(*compact),
-                            call.name, n - 1)
-              : fmt::format("the tiler partitions A: {} re-indexes 0..{}", f.text(*compact), n - 1);
+  const std::string onto = widened
+                               ? fmt::format("the tiler partitions A: D0 = {} ({} of A's identity) re-indexes 0..{}",
+                                             f.text(*compact), call.name, n - 1)
+                               : fmt::format("the tiler partitions A: {} re-indexes 0..{}", f.text(*compact), n - 1);
   const char* d_name = widened ? "D0" : "D";
-  f.verdict(onto + " (none outside)", b.outside,
-            [&](const device::Mismatch& m) { return fmt::format("{}({}) = {}", d_name, m.index, m.actual); },
-            Findings::Weight::Note);
-  f.verdict(onto + " (none left out)", b.missing,
-            [](const device::Mismatch& m) { return fmt::format("no index reaches {}", m.index); }, Findings::Weight::Note);
+  f.verdict(
+      onto + " (none outside)", b.outside,
+      [&](const device::Mismatch& m) { return fmt::format("{}({}) = {}", d_name, m.index, m.actual); },
+      Findings::Weight::Note);
+  f.verdict(
+      onto + " (none left out)", b.missing,
+      [](const device::Mismatch& m) { return fmt::format("no index reaches {}", m.index); }, Findings::Weight::Note);
 }
 
 }  // namespace layoutx::verify

@@ -15,7 +15,8 @@ std::optional<bool> injective(Findings& f, const AnyLayout& a, std::uint64_t max
   const std::int64_t n = size(l).value, co = cosize(l).value;
   if (n <= 0 || co <= 0 || static_cast<std::uint64_t>(co) > max_points) return std::nullopt;
   const device::Bijection b = device::check_bijection(f.device_options(), AnyLayout{l}, co);
-  return b.outside.failures == 0 && static_cast<std::uint64_t>(co) - b.missing.failures == static_cast<std::uint64_t>(n);
+  return b.outside.failures == 0 &&
+         static_cast<std::uint64_t>(co) - b.missing.failures == static_cast<std::uint64_t>(n);
 }
 
 }  // namespace

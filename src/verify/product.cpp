@@ -53,9 +53,10 @@ void check_product_by_mode(Findings& f, const AnyLayout& result, const AnyLayout
     base.push_back(block_and_origins(modes[m], tm, f.diag()));
     reindex.push_back(logical_product(identity_layout(modes[m].shape), Tiler::of(tm), f.diag()));
   }
-  f.verdict("logical_product: R(c) == Base_m(D_m(c_m)) by mode, Base_m = (A_m, complement(A_m, size(A_m) * cosize(T_m)))",
-            device::check_composition(f.device_options(), result, swizzled_like(a, make_layout(base)), reindex),
-            [](const device::Mismatch& m) { return show_pair("R(c)", "Base(D(c))", m); });
+  f.verdict(
+      "logical_product: R(c) == Base_m(D_m(c_m)) by mode, Base_m = (A_m, complement(A_m, size(A_m) * cosize(T_m)))",
+      device::check_composition(f.device_options(), result, swizzled_like(a, make_layout(base)), reindex),
+      [](const device::Mismatch& m) { return show_pair("R(c)", "Base(D(c))", m); });
 }
 
 }  // namespace
@@ -70,7 +71,8 @@ void check_product(Findings& f, const AnyLayout& result, const OuterCall& call) 
   // are checked by a layout, and logical_product by a tile mode by mode.
   const bool by_layout = call.property == Property::BlockProduct || t.kind == Value::Kind::Layout;
   if (!by_layout) {
-    if (call.property == Property::LogicalProduct && t.kind == Value::Kind::Tuple) return check_product_by_mode(f, result, *a, t);
+    if (call.property == Property::LogicalProduct && t.kind == Value::Kind::Tuple)
+      return check_product_by_mode(f, result, *a, t);
     return f.skipped(call.name + " by a tile: property not checked");
   }
   const Layout block = inner_layout(*a);

@@ -9,7 +9,8 @@
 // valid until the next call.
 extern "C" const char* layoutx_answer(const char* call, const char* form) {
   static std::string reply;
-  const layoutx::serve::Answer a = layoutx::serve::answer(call, layoutx::serve::form_params(form), layoutx::serve::Engine{});
+  const layoutx::serve::Answer a =
+      layoutx::serve::answer(call, layoutx::serve::form_params(form), layoutx::serve::Engine{});
   reply = std::to_string(a.status) + "\n" + a.body;
   return reply.c_str();
 }

@@ -9,8 +9,10 @@ namespace layoutx::cli {
 
 void add_element_size(CLI::App* sub, ElementSize& e) {
   auto* group = sub->add_option_group("element size", "The size of one element of the layout (one of the two)");
-  group->add_option("--elem-bytes", e.bytes, "Bytes per element (2 for half, 4 for float)")->check(integer_range(1, 1024));
-  group->add_option("--elem-bits", e.bits, "Bits per element, for sub-byte types (4 for int4)")->check(integer_range(1, 8192));
+  group->add_option("--elem-bytes", e.bytes, "Bytes per element (2 for half, 4 for float)")
+      ->check(integer_range(1, 1024));
+  group->add_option("--elem-bits", e.bits, "Bits per element, for sub-byte types (4 for int4)")
+      ->check(integer_range(1, 8192));
   group->require_option(1);
 }
 

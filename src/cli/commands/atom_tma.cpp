@@ -66,12 +66,13 @@ std::string tma_report(const TmaRequest& r, const TmaCopyInput& in, const TmaCop
       r.op, to_text(in.gmem, n), in.type->name, r.smem, in.multicast.value, to_text(t.tma_gbasis, n),
       to_text(t.g_stride, n), fmt::format("Sw<{},{},{}>", t.swizzle.bits, t.swizzle.base, t.swizzle.shift),
       swizzle_bits_name(t.swizzle_bits), swizzle_base_name(t.swizzle_base), t.elements_per_tma,
-      t.elements_per_tma * in.type->bits, t.desc.data_type, t.desc.rank, dims_text(t.desc.dims), dims_text(t.desc.strides),
-      dims_text(t.desc.box), dims_text(t.desc.element_strides), t.desc.swizzle, to_text(t.traits.thr_id, n),
-      to_text(t.traits.src, n), to_text(t.traits.dst, n), to_text(t.traits.ref, n), to_text(t.val_src, n),
-      to_text(t.val_dst, n), to_text(t.val_ref, n), in.type->bits, to_text(t.tiler, n), to_text(t.tv, n));
-  text += fmt::format("  TMA copies per tile: {} (the tile's {} elements, {} per TMA)\n", tile / t.elements_per_tma, tile,
-                      t.elements_per_tma);
+      t.elements_per_tma * in.type->bits, t.desc.data_type, t.desc.rank, dims_text(t.desc.dims),
+      dims_text(t.desc.strides), dims_text(t.desc.box), dims_text(t.desc.element_strides), t.desc.swizzle,
+      to_text(t.traits.thr_id, n), to_text(t.traits.src, n), to_text(t.traits.dst, n), to_text(t.traits.ref, n),
+      to_text(t.val_src, n), to_text(t.val_dst, n), to_text(t.val_ref, n), in.type->bits, to_text(t.tiler, n),
+      to_text(t.tv, n));
+  text += fmt::format("  TMA copies per tile: {} (the tile's {} elements, {} per TMA)\n", tile / t.elements_per_tma,
+                      tile, t.elements_per_tma);
   return text;
 }
 
@@ -86,7 +87,8 @@ int describe_tma(const Settings& s, const TmaRequest& r) {
   if (r.gmem.empty() || r.smem.empty() || r.type.empty()) {
     report_error(fmt::format("{} is made by make_tma_copy: give --gmem LAYOUT (the global tensor), --smem LAYOUT "
                              "(the shared-memory tile, e.g. tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>,(128,64))) "
-                             "and --type T (and --multicast N for a cluster)", r.op),
+                             "and --type T (and --multicast N for a cluster)",
+                             r.op),
                  "", 0, false);
     return kUsage;
   }
@@ -94,8 +96,8 @@ int describe_tma(const Settings& s, const TmaRequest& r) {
   if (!type) {
     std::string names;
     for (const auto& t : tma_value_type_names()) names += (names.empty() ? "" : ", ") + t;
-    report_error(fmt::format("TMA has no format for '{}' (CuTe: \"Unknown TMA Format!\"); it moves {}", r.type, names), "",
-                 0, false);
+    report_error(fmt::format("TMA has no format for '{}' (CuTe: \"Unknown TMA Format!\"); it moves {}", r.type, names),
+                 "", 0, false);
     return kRejected;
   }
   Diagnostics diag = diagnostics(s);
@@ -110,7 +112,8 @@ int describe_tma(const Settings& s, const TmaRequest& r) {
     in.gmem = *l;
   } else {
     report_error(fmt::format("--gmem needs the global tensor's layout, such as (4096,1024):(1024,_1), not {}",
-                             render_notation(*gmem, n)), "", 0, false);
+                             render_notation(*gmem, n)),
+                 "", 0, false);
     return kRejected;
   }
   if (const auto portions = smem_portions(*smem)) {
@@ -118,7 +121,8 @@ int describe_tma(const Settings& s, const TmaRequest& r) {
     in.smem = portions->second;
   } else {
     report_error(fmt::format("--smem needs a static shared-memory layout, swizzled (Sw<B,M,S> o L, a GMMA/UMMA "
-                             "Layout_*_Atom tiled to the tile) or plain, not {}", render_notation(*smem, n)),
+                             "Layout_*_Atom tiled to the tile) or plain, not {}",
+                             render_notation(*smem, n)),
                  "", 0, false);
     return kRejected;
   }

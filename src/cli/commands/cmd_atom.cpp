@@ -103,7 +103,9 @@ int list_atoms(const std::string& words, const AtomOptions& o, Notation n) {
   }
   if (!o.type.empty() && f.type.empty()) {
     report_error(fmt::format("--type takes a value type such as half_t, bfloat16_t, float, tfloat32_t, float_e4m3_t, "
-                             "int8_t, uint128_t or F16, not '{}'", o.type), "", 0, false);
+                             "int8_t, uint128_t or F16, not '{}'",
+                             o.type),
+                 "", 0, false);
     return kUsage;
   }
   std::vector<AtomHeading> atoms;
@@ -112,8 +114,9 @@ int list_atoms(const std::string& words, const AtomOptions& o, Notation n) {
   const std::vector<std::string> tma = tma_operations_listed(words, f);
   if (atoms.empty() && tma.empty()) {
     const std::string what = describe(words, f, o.type);
-    report_error(what.empty() ? "the catalogue is empty" : fmt::format("no atom {} (layoutx atom --list shows them all)", what),
-                 "", 0, false);
+    report_error(
+        what.empty() ? "the catalogue is empty" : fmt::format("no atom {} (layoutx atom --list shows them all)", what),
+        "", 0, false);
     return kRejected;
   }
   std::size_t width = 0;
@@ -123,7 +126,8 @@ int list_atoms(const std::string& words, const AtomOptions& o, Notation n) {
   for (const AtomHeading& a : atoms)
     text += a.kind == Atom::Kind::Mma ? fmt::format("{:<{}}  mma   {}\n", a.name, width, to_text(a.shape_mnk, n))
                                       : fmt::format("{:<{}}  copy\n", a.name, width);
-  for (const std::string& op : tma) text += fmt::format("{:<{}}  copy  (TMA: make_tma_copy, with --gmem --smem --type)\n", op, width);
+  for (const std::string& op : tma)
+    text += fmt::format("{:<{}}  copy  (TMA: make_tma_copy, with --gmem --smem --type)\n", op, width);
   out(text);
   flush_out();
   return kOk;
@@ -132,7 +136,8 @@ int list_atoms(const std::string& words, const AtomOptions& o, Notation n) {
 // --tile: the layout of atoms over M, N and K (a shape is its compact layout).
 Layout atom_layout(const Value& v, Notation n) {
   if (const auto l = v.as_plain_layout()) return *l;
-  throw Error(fmt::format("--tile needs a layout or a shape such as (2,2,1), got {} {}", a_kind_name(v), to_text(v, n)));
+  throw Error(
+      fmt::format("--tile needs a layout or a shape such as (2,2,1), got {} {}", a_kind_name(v), to_text(v, n)));
 }
 
 Value permutation_value(const std::optional<Value>& v) {
@@ -143,18 +148,22 @@ Value permutation_value(const std::optional<Value>& v) {
 
 std::string mma_info(const Atom& a, Notation n) {
   const MmaAtom& m = a.mma;
-  return fmt::format("{} (MMA atom, {})\nMMA_Atom\n  ThrID:      {}\n  Shape_MNK:  {}\n  LayoutA_TV: {}\n"
-                     "  LayoutB_TV: {}\n  LayoutC_TV: {}\n", a.name, a.origin, to_text(m.thr_id, n), to_text(m.shape_mnk, n),
-                     to_text(m.a, n), to_text(m.b, n), to_text(m.c, n));
+  return fmt::format(
+      "{} (MMA atom, {})\nMMA_Atom\n  ThrID:      {}\n  Shape_MNK:  {}\n  LayoutA_TV: {}\n"
+      "  LayoutB_TV: {}\n  LayoutC_TV: {}\n",
+      a.name, a.origin, to_text(m.thr_id, n), to_text(m.shape_mnk, n), to_text(m.a, n), to_text(m.b, n),
+      to_text(m.c, n));
 }
 
 std::string tiled_info(const TiledMma& mma, const Value& perm, const Atom& a, Notation n, Diagnostics& diag) {
   return fmt::format("TiledMMA\n  ThrLayoutVMNK:  {}\n  PermutationMNK: {}\n", to_text(mma.thr_layout_vmnk, n),
                      render_notation(perm, n)) +
          mma_info(a, n) +
-         fmt::format("TiledMMA layouts, (thread index, value) -> index into the tile\n  Tile_MNK:   {}\n"
-                     "  LayoutA_TV: {}\n  LayoutB_TV: {}\n  LayoutC_TV: {}\n", to_text(tile_shape(mma), n),
-                     to_text(layout_A_TV(mma, diag), n), to_text(layout_B_TV(mma, diag), n), to_text(layout_C_TV(mma, diag), n));
+         fmt::format(
+             "TiledMMA layouts, (thread index, value) -> index into the tile\n  Tile_MNK:   {}\n"
+             "  LayoutA_TV: {}\n  LayoutB_TV: {}\n  LayoutC_TV: {}\n",
+             to_text(tile_shape(mma), n), to_text(layout_A_TV(mma, diag), n), to_text(layout_B_TV(mma, diag), n),
+             to_text(layout_C_TV(mma, diag), n));
 }
 
 // The caption: the atom's own TV layouts, or the tiled ones.
@@ -164,7 +173,8 @@ std::vector<std::string> picture_comments(const Atom& a, const TiledMma* tiled, 
             "LayoutC_TV: " + to_text(a.mma.c, n)};
   return {fmt::format("{} tiled: ThrLayoutVMNK {}, Tile_MNK {}", a.name, to_text(tiled->thr_layout_vmnk, n),
                       to_text(tile_shape(*tiled), n)),
-          "LayoutA_TV: " + to_text(layout_A_TV(*tiled, diag), n), "LayoutB_TV: " + to_text(layout_B_TV(*tiled, diag), n),
+          "LayoutA_TV: " + to_text(layout_A_TV(*tiled, diag), n),
+          "LayoutB_TV: " + to_text(layout_B_TV(*tiled, diag), n),
           "LayoutC_TV: " + to_text(layout_C_TV(*tiled, diag), n)};
 }
 
@@ -174,19 +184,22 @@ TvView operand_view(const OperandTv& op, const char* title, bool transposed) {
 
 std::string copy_info(const Atom& a, const CopyElements& v, int bits, Notation n) {
   const CopyAtom& c = a.copy;
-  return fmt::format("{} (copy atom, {})\nCopy_Traits (layouts in bits)\n  ThrID:     {}\n  SrcLayout: {}\n"
-                     "  DstLayout: {}\n  RefLayout: {}\nCopy_Atom\n  ThrID:        {}\n  ValLayoutSrc: {}\n"
-                     "  ValLayoutDst: {}\n  ValLayoutRef: {}\n  ValueType:    {}b\n", a.name, a.origin, to_text(c.thr_id, n),
-                     to_text(c.src, n), to_text(c.dst, n), to_text(c.ref, n), to_text(c.thr_id, n), to_text(v.src, n), to_text(v.dst, n),
-                     to_text(v.ref, n), bits);
+  return fmt::format(
+      "{} (copy atom, {})\nCopy_Traits (layouts in bits)\n  ThrID:     {}\n  SrcLayout: {}\n"
+      "  DstLayout: {}\n  RefLayout: {}\nCopy_Atom\n  ThrID:        {}\n  ValLayoutSrc: {}\n"
+      "  ValLayoutDst: {}\n  ValLayoutRef: {}\n  ValueType:    {}b\n",
+      a.name, a.origin, to_text(c.thr_id, n), to_text(c.src, n), to_text(c.dst, n), to_text(c.ref, n),
+      to_text(c.thr_id, n), to_text(v.src, n), to_text(v.dst, n), to_text(v.ref, n), bits);
 }
 
 // UMMA atoms keep C (and A for _TS) in tensor memory: CTA 0's layouts there.
 std::string tmem_info(const Atom& a, Notation n, Diagnostics& diag) {
   const auto tmem = umma_tmem_layouts(a, diag);
   if (!tmem) return "";
-  std::string text = "TMEM (make_fragment_C of the atom's tile, CTA 0; a lane is TMEM::DP<T> addresses, a column 1)\n"
-                     "  Accumulator: " + to_text(tmem->accumulator, n) + "\n";
+  std::string text =
+      "TMEM (make_fragment_C of the atom's tile, CTA 0; a lane is TMEM::DP<T> addresses, a column 1)\n"
+      "  Accumulator: " +
+      to_text(tmem->accumulator, n) + "\n";
   if (tmem->a) text += "  A:           " + to_text(*tmem->a, n) + "   (make_fragment_A)\n";
   return text;
 }
@@ -205,11 +218,12 @@ struct AtomRequest {
 std::string describe_mma(const AtomRequest& r) {
   const bool tiled = r.tile || r.permute;
   const Notation n = r.options.notation;
-  const Layout thr = r.tile ? atom_layout(*r.tile, n)
-                            : make_layout(IntTuple::tuple({static_int(1), static_int(1), static_int(1)}));
+  const Layout thr =
+      r.tile ? atom_layout(*r.tile, n) : make_layout(IntTuple::tuple({static_int(1), static_int(1), static_int(1)}));
   const TiledMma mma =
       make_tiled_mma(r.atom.mma, thr, r.permute ? permutation_modes(*r.permute, n) : std::vector<Tiler>{}, r.diag);
-  const TvView c = operand_view(operand_C(mma, r.diag), "", false), a = operand_view(operand_A(mma, r.diag), "A", false),
+  const TvView c = operand_view(operand_C(mma, r.diag), "", false),
+               a = operand_view(operand_A(mma, r.diag), "A", false),
                b = operand_view(operand_B(mma, r.diag), "B", true);
   if (r.format != PictureFormat::Text) {
     Picture picture = mma_picture(c, a, b, r.options);
@@ -239,7 +253,8 @@ int unknown_atom(const std::string& name) {
   const auto near = similar_atom_names(name, 3);
   if (!near.empty()) {
     message += "; did you mean ";
-    for (std::size_t i = 0; i < near.size(); ++i) message += (i ? (i + 1 == near.size() ? " or " : ", ") : "") + near[i];
+    for (std::size_t i = 0; i < near.size(); ++i)
+      message += (i ? (i + 1 == near.size() ? " or " : ", ") : "") + near[i];
     message += "?";
   }
   report_error(message + " (layoutx atom --list FILTER lists the catalogue)", "", 0, false);
@@ -266,14 +281,17 @@ Command register_atom(CLI::App* sub, Settings& s) {
   sub->add_option("--gmem", o->gmem,
                   "TMA operations (SM90_TMA_LOAD...): the global tensor's layout, plain integers dynamic as in CuTe "
                   "code, e.g. (4096,1024):(1024,_1)");
-  sub->add_option("--smem", o->smem,
-                  "TMA operations: the shared-memory tile, e.g. tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>,(128,64))");
-  sub->add_option("--multicast", o->multicast, "TMA operations: the CTAs sharing each box (make_tma_copy's cluster size)")
+  sub->add_option(
+      "--smem", o->smem,
+      "TMA operations: the shared-memory tile, e.g. tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>,(128,64))");
+  sub->add_option("--multicast", o->multicast,
+                  "TMA operations: the CTAs sharing each box (make_tma_copy's cluster size)")
       ->check(integer_range(1, 16));
   sub->add_flag("--grid", o->grid, "Also draw the A, B, C (or Src, Dst) grids as text");
   sub->add_option("--tile", o->tile, "Tile the MMA atom: the layout of atoms over (M,N,K), e.g. (2,2,1)");
   sub->add_option("--permute", o->permute, "make_tiled_mma's permutation of M, N, K, e.g. (32,32,16) or (_,_,_)");
-  sub->add_option("--elem-bits,--bits", o->bits, "Copy atoms: the width of a value in bits (default 16)")->check(integer_range(1, 1024));
+  sub->add_option("--elem-bits,--bits", o->bits, "Copy atoms: the width of a value in bits (default 16)")
+      ->check(integer_range(1, 1024));
   add_picture_options(sub, o->target, true);
   return {sub, [&s, o] {
             if (o->list) return list_atoms(join(o->words), *o, notation(s));
@@ -281,8 +299,10 @@ Command register_atom(CLI::App* sub, Settings& s) {
             if (o->words.size() == 1 && is_tma_operation(o->words.front()) && o->arch.empty() && o->kind.empty())
               return describe_tma(s, {o->words.front(), o->gmem, o->smem, o->type, o->multicast});
             if (tma_options) {
-              report_error("--gmem, --smem and --multicast go with a TMA operation (SM90_TMA_LOAD, SM90_TMA_LOAD_MULTICAST, "
-                           "SM90_TMA_STORE, SM90_TMA_REDUCE_ADD, SM100_TMA_2SM_LOAD, SM100_TMA_2SM_LOAD_MULTICAST)", "", 0, false);
+              report_error(
+                  "--gmem, --smem and --multicast go with a TMA operation (SM90_TMA_LOAD, SM90_TMA_LOAD_MULTICAST, "
+                  "SM90_TMA_STORE, SM90_TMA_REDUCE_ADD, SM100_TMA_2SM_LOAD, SM100_TMA_2SM_LOAD_MULTICAST)",
+                  "", 0, false);
               return kUsage;
             }
             if (!o->arch.empty() || !o->kind.empty() || !o->type.empty()) {

@@ -71,11 +71,12 @@ Command register_bank(CLI::App* sub, Settings& s) {
   auto json = std::make_shared<bool>(false);
   auto grid = std::make_shared<bool>(false);
   auto tv = std::make_shared<bool>(false);
-  auto* access_option =
-      sub->add_option("--access", *access, "The shared-memory instruction (ld128: 128-bit loads, ldsm4: ldmatrix.x4, ...)")
-          ->check(CLI::IsMember(access_names()));
+  auto* access_option = sub->add_option("--access", *access,
+                                        "The shared-memory instruction (ld128: 128-bit loads, ldsm4: ldmatrix.x4, ...)")
+                            ->check(CLI::IsMember(access_names()));
   auto atom = std::make_shared<std::string>();
-  sub->add_option("--atom", *atom, "The copy atom whose load is the access, e.g. SM75_U32x4_LDSM_N (instead of --access)")
+  sub->add_option("--atom", *atom,
+                  "The copy atom whose load is the access, e.g. SM75_U32x4_LDSM_N (instead of --access)")
       ->excludes(access_option);
   add_element_size(sub, *elem);
   auto* smem_option =
@@ -85,7 +86,8 @@ Command register_bank(CLI::App* sub, Settings& s) {
                 "vector at a time")
       ->needs(smem_option);
   auto* json_flag = sub->add_flag("--json", *json, "One JSON object per THREADS");
-  sub->add_flag("--grid", *grid, "Bank of every lane and the wavefront schedule, coloured by bank")->excludes(json_flag);
+  sub->add_flag("--grid", *grid, "Bank of every lane and the wavefront schedule, coloured by bank")
+      ->excludes(json_flag);
   sub->add_option("THREADS", *exprs, "Lane-to-offset layouts; '-' reads one per line from standard input")->required();
   return {sub, [&s, exprs, access, atom, elem, smem, tv, json, grid] {
             const BankFormat format = *json ? BankFormat::Json : *grid ? BankFormat::Grid : BankFormat::Text;

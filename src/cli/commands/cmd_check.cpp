@@ -51,8 +51,9 @@ Command register_check(CLI::App* sub, Settings& s) {
   auto on_gpu = std::make_shared<bool>(false);
   sub->add_flag("--device", *on_gpu, "Run the independent evaluator on the CUDA GPU (else the same code on the CPU)");
   sub->add_option("--first", o->first, "Failures listed per property (default 5)")->check(CLI::Range(1, 64));
-  sub->add_option("--limit", o->max_points,
-                  fmt::format("Points evaluated per property at most (default {}; at most 2^32)", verify::kDefaultMaxPoints))
+  sub->add_option(
+         "--limit", o->max_points,
+         fmt::format("Points evaluated per property at most (default {}; at most 2^32)", verify::kDefaultMaxPoints))
       ->check(CLI::Range(std::uint64_t{1}, device::kMaxPoints));
   add_expressions(sub, *exprs);
   return {sub, [&s, exprs, o, on_gpu] {

@@ -29,8 +29,9 @@ Command register_coalescing(CLI::App* sub, Settings& s) {
                   "'-' reads them from standard input")
       ->required();
   // --elem-bytes and --elem-bits, as bank, tv and partition spell them; -e and --element-bytes stay.
-  auto* bytes = sub->add_option("--elem-bytes,-e,--element-bytes", c->options.element_bytes, "Bytes per element (default 4)")
-                    ->check(integer_range(std::int64_t{1}, std::int64_t{1} << 20));
+  auto* bytes =
+      sub->add_option("--elem-bytes,-e,--element-bytes", c->options.element_bytes, "Bytes per element (default 4)")
+          ->check(integer_range(std::int64_t{1}, std::int64_t{1} << 20));
   sub->add_option_function<std::int64_t>(
          "--elem-bits", [c](std::int64_t bits) { c->options.element_bytes = bits / 8; },
          "Bits per element, a multiple of 8 (the same as --elem-bytes BITS/8)")
@@ -38,7 +39,8 @@ Command register_coalescing(CLI::App* sub, Settings& s) {
           [](std::string& text) -> std::string {
             std::int64_t v = 0;
             const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-            if (ec != std::errc() || end != text.data() + text.size() || v < 8 || v % 8 != 0 || v > (std::int64_t{1} << 23))
+            if (ec != std::errc() || end != text.data() + text.size() || v < 8 || v % 8 != 0 ||
+                v > (std::int64_t{1} << 23))
               return "coalescing counts whole bytes: --elem-bits is a multiple of 8 from 8 to 2^23";
             return "";
           },

@@ -19,8 +19,9 @@ struct DrawOptions {
 int draw_atom(const DrawOptions& o, PictureFormat format, int bits, std::int64_t grid_max_cells, Notation n) {
   const Atom* atom = find_atom(o.atom);
   if (!atom) {
-    report_error(fmt::format("no atom is called '{}' (layoutx atom --list FILTER lists the catalogue)", excerpt(o.atom)), "", 0,
-                 false);
+    report_error(
+        fmt::format("no atom is called '{}' (layoutx atom --list FILTER lists the catalogue)", excerpt(o.atom)), "", 0,
+        false);
     return kRejected;
   }
   PictureOptions options;
@@ -51,7 +52,8 @@ Command register_draw(CLI::App* sub, Settings& s) {
   return {sub, [&s, o, bits] {
             PictureFormat format = PictureFormat::Svg;
             if (!resolve_format(o->target, PictureFormat::Svg, false, format)) return kUsage;
-            if (!o->atom.empty()) return draw_atom(*o, format, bits->count() ? o->bits : 16, s.grid.max_cells, notation(s));
+            if (!o->atom.empty())
+              return draw_atom(*o, format, bits->count() ? o->bits : 16, s.grid.max_cells, notation(s));
             if (o->expression.empty()) {
               report_error("draw takes EXPR, or --atom NAME", "", 0, false);
               return kUsage;

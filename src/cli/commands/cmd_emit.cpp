@@ -31,7 +31,8 @@ std::string triton_attribute(const Settings& s, std::string_view text, bool smem
   const AnyLayout l = require_offset_layout(evaluate_reporting_warnings(s, text), "emit --triton", notation(s));
   // Without a tensor shape, the layout's own function (index -> offset) over F2.
   if (s.shape.empty() && !smem && warps == 0) return triton::to_attribute_text(triton::from_cute_layout(l)) + "\n";
-  return triton::to_attribute_text(smem ? triton::from_cute_smem(l, s.shape) : triton::from_cute_tv(l, s.shape, 32, warps)) +
+  return triton::to_attribute_text(smem ? triton::from_cute_smem(l, s.shape)
+                                        : triton::from_cute_tv(l, s.shape, 32, warps)) +
          "\n";
 }
 
@@ -46,18 +47,21 @@ Command register_emit(CLI::App* sub, Settings& s) {
   auto triton_form = std::make_shared<bool>(false);
   auto smem = std::make_shared<bool>(false);
   sub->add_flag("--triton", *triton_form, "Triton's linear layout attribute (#ttg.linear, #ttg.shared_linear)");
-  sub->add_flag("--smem", *smem, "With --triton: the CuTe layout is an smem layout (element -> offset), not a TV layout");
+  sub->add_flag("--smem", *smem,
+                "With --triton: the CuTe layout is an smem layout (element -> offset), not a TV layout");
   auto warps = std::make_shared<std::int64_t>(0);
-  auto* warps_option = sub->add_option("--warps", *warps,
-                  "With --triton: warps per CTA of a CuTe TV layout; threads past them are further CTAs (block bases)")
-      ->check(CLI::IsMember({1, 2, 4, 8, 16, 32}));
+  auto* warps_option =
+      sub->add_option(
+             "--warps", *warps,
+             "With --triton: warps per CTA of a CuTe TV layout; threads past them are further CTAs (block bases)")
+          ->check(CLI::IsMember({1, 2, 4, 8, 16, 32}));
   auto* shape_option = add_shape_option(sub, s.shape, "With --triton: the tensor shape the layout covers, e.g. 16,32");
   add_expressions(sub, *exprs);
   auto* as_option = sub->get_option("--as");
   return {sub, [&s, exprs, as, triton_form, smem, warps, warps_option, shape_option, as_option] {
             if (!*triton_form && (*smem || warps_option->count() > 0 || shape_option->count() > 0)) {
-              report_error("--smem, --warps and --shape shape emit --triton's attribute: give --triton with them", "", 0,
-                           false);
+              report_error("--smem, --warps and --shape shape emit --triton's attribute: give --triton with them", "",
+                           0, false);
               return kUsage;
             }
             if (*triton_form && as_option->count() > 0) {

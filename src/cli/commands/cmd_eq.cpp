@@ -27,8 +27,9 @@ int run_eq(const Settings& s, const EqOptions& o) {
     return kUsage;
   }
   if (exprs.size() != 2) {
-    report_error(fmt::format("eq compares two layouts, got {} expression{}", exprs.size(), exprs.size() == 1 ? "" : "s"), "",
-                 0, false);
+    report_error(
+        fmt::format("eq compares two layouts, got {} expression{}", exprs.size(), exprs.size() == 1 ? "" : "s"), "", 0,
+        false);
     return kUsage;
   }
   std::optional<AnyLayout> layouts[2];
@@ -68,7 +69,8 @@ Command register_eq(CLI::App* sub, Settings& s) {
   sub->add_flag("--json", o->json, "One JSON object");
   sub->add_flag("-q,--quiet", o->quiet, "No output: the exit status says it");
   sub->add_flag("--no-grid", o->no_grid, "Leave out the grid that marks the differing cells");
-  sub->add_option("--max-diffs", o->max_diffs, "Differing indices listed (default 8)")->check(integer_range(0, 1000000));
+  sub->add_option("--max-diffs", o->max_diffs, "Differing indices listed (default 8)")
+      ->check(integer_range(0, 1000000));
   sub->add_option("--limit", o->limit, "Indices compared one by one at most (default 67108864)")
       ->check(integer_range(std::int64_t{1}, std::int64_t{1} << 40));
   // A failure to write the answer is eq's trouble status, not "different".

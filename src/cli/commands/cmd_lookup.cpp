@@ -40,7 +40,9 @@ std::vector<std::pair<Query, std::string>> queries_in_order(CLI::App* sub, const
   std::vector<std::pair<Query, std::string>> out;
   std::map<std::string, std::size_t> seen;
   const std::map<std::string, std::pair<Query, const std::vector<std::string>*>> options = {
-      {"--offset", {Query::Offset, &o.offsets}}, {"--index", {Query::Index, &o.indices}}, {"--coord", {Query::Coord, &o.coords}}};
+      {"--offset", {Query::Offset, &o.offsets}},
+      {"--index", {Query::Index, &o.indices}},
+      {"--coord", {Query::Coord, &o.coords}}};
   for (const CLI::Option* opt : sub->parse_order()) {
     const auto it = options.find(opt->get_name());
     if (it == options.end()) continue;
@@ -74,7 +76,8 @@ int answer(const AnyLayout& l, Query kind, const std::string& text, const Settin
     return kOk;
   }
   const auto n = parse_integer(text);
-  if (!n) throw Error(fmt::format("'{}' is not an integer {}", excerpt(text), kind == Query::Offset ? "offset" : "index"));
+  if (!n)
+    throw Error(fmt::format("'{}' is not an integer {}", excerpt(text), kind == Query::Offset ? "offset" : "index"));
   if (kind == Query::Index) {
     out(render_location(locate_index(l, *n), o.json));
     return kOk;
@@ -89,8 +92,9 @@ int answer(const AnyLayout& l, Query kind, const std::string& text, const Settin
       });
   if (!any) throw Error(fmt::format("no index maps to offset {}", *n));
   if (truncated)
-    report_warning(fmt::format("more than {} indices map to offset {}; the first {} found are shown (raise --max-matches)",
-                               o.max_matches, *n, o.max_matches));
+    report_warning(
+        fmt::format("more than {} indices map to offset {}; the first {} found are shown (raise --max-matches)",
+                    o.max_matches, *n, o.max_matches));
   return kOk;
 }
 
@@ -112,7 +116,8 @@ int run_lookup(const Settings& s, CLI::App* sub, const LookupOptions& o) {
   if (o.header && !o.json) out(render_location_header());
   const auto answer_one = [&](Query kind, const std::string& text) {
     const ErrorContext shown{text, 0, "in the coordinate: "};
-    if (run_reporting_errors(shown, notation(s), [&] { return answer(*l, kind, text, s, o); }) != kOk) status = kRejected;
+    if (run_reporting_errors(shown, notation(s), [&] { return answer(*l, kind, text, s, o); }) != kOk)
+      status = kRejected;
   };
   for (const auto& [kind, text] : queries) {
     if (text != "-") {

@@ -24,9 +24,10 @@ OffsetFormat parse_format(const std::string& f, bool split) {
 AnyLayout offsets_layout(const Value& v, Notation n) {
   AnyLayout l = require_layout(v, "offsets", n);
   if (std::holds_alternative<ComposedLayout>(l) && is_coordinate_layout(inner_layout(l)))
-    throw Error(fmt::format("offsets: {} composes a swizzle with a coordinate layout (scaled-basis strides); a swizzle "
-                            "acts on offsets, not on coordinates",
-                            to_text(l, n)));
+    throw Error(
+        fmt::format("offsets: {} composes a swizzle with a coordinate layout (scaled-basis strides); a swizzle "
+                    "acts on offsets, not on coordinates",
+                    to_text(l, n)));
   return l;
 }
 
@@ -42,7 +43,8 @@ int run_device_offsets(const Settings& s, const std::vector<std::string>& expres
     return kRejected;
   }
   return for_each_expression(s, expressions, [&](const Value& v) {
-    device::generate_offset_lines(require_offset_layout(v, "offsets --device", notation(s)), [](std::string_view text) { out(text); });
+    device::generate_offset_lines(require_offset_layout(v, "offsets --device", notation(s)),
+                                  [](std::string_view text) { out(text); });
   });
 }
 

@@ -67,13 +67,15 @@ GridOptions fitting_grid(const Settings& s, const Value& v, std::string& note) {
   const std::int64_t cols = rows > 0 ? count / rows : 0;
   const auto [term_rows, term_cols] = terminal_size();
   const std::int64_t cell = static_cast<std::int64_t>(std::to_string(std::max<std::int64_t>(count, 1)).size()) + 3;
-  const std::int64_t fit_rows = std::max<std::int64_t>(4, (term_rows - 6) / 2), fit_cols = std::max<std::int64_t>(2, (term_cols - 6) / cell);
+  const std::int64_t fit_rows = std::max<std::int64_t>(4, (term_rows - 6) / 2),
+                     fit_cols = std::max<std::int64_t>(2, (term_cols - 6) / cell);
   if (rows <= fit_rows && cols <= fit_cols) return grid;
   grid.rows = GridWindow{0, std::min(rows, fit_rows)};
   grid.cols = GridWindow{0, std::min(cols, fit_cols)};
-  note = fmt::format("(rows 0-{} and columns 0-{} of its {}x{} grid, what fits this terminal; `layoutx print --rows A:B "
-                     "--cols C:D EXPR` shows any part, `layoutx print EXPR` all of it)\n",
-                     grid.rows.end - 1, grid.cols.end - 1, rows, cols);
+  note = fmt::format(
+      "(rows 0-{} and columns 0-{} of its {}x{} grid, what fits this terminal; `layoutx print --rows A:B "
+      "--cols C:D EXPR` shows any part, `layoutx print EXPR` all of it)\n",
+      grid.rows.end - 1, grid.cols.end - 1, rows, cols);
   return grid;
 }
 
@@ -94,7 +96,8 @@ void show(const Settings& s, const Value& v) {
 
 void show_names(const Settings& s) {
   if (s.language.names.empty()) out("no names bound yet (let NAME = EXPR)\n");
-  for (const auto& [name, value] : s.language.names) out(fmt::format("{} = {}\n", name, render_notation(value, notation(s))));
+  for (const auto& [name, value] : s.language.names)
+    out(fmt::format("{} = {}\n", name, render_notation(value, notation(s))));
 }
 
 void show_atom(const std::string& name) {
@@ -108,9 +111,10 @@ void show_atom(const std::string& name) {
   }
   if (atom->kind == Atom::Kind::Mma) {
     const MmaAtom& m = atom->mma;
-    out(fmt::format("{} (MMA atom)\n  ThrID:      {}\n  Shape_MNK:  {}\n  LayoutA_TV: {}\n  LayoutB_TV: {}\n  LayoutC_TV: {}\n",
-                    atom->name, to_text(Value::of(m.thr_id)), to_text(Value::of(m.shape_mnk)), to_text(Value::of(m.a)),
-                    to_text(Value::of(m.b)), to_text(Value::of(m.c))));
+    out(fmt::format(
+        "{} (MMA atom)\n  ThrID:      {}\n  Shape_MNK:  {}\n  LayoutA_TV: {}\n  LayoutB_TV: {}\n  LayoutC_TV: {}\n",
+        atom->name, to_text(Value::of(m.thr_id)), to_text(Value::of(m.shape_mnk)), to_text(Value::of(m.a)),
+        to_text(Value::of(m.b)), to_text(Value::of(m.c))));
   } else {
     const CopyAtom& c = atom->copy;
     out(fmt::format("{} (copy atom, in bits)\n  ThrID:     {}\n  SrcLayout: {}\n  DstLayout: {}\n  RefLayout: {}\n",
@@ -134,8 +138,8 @@ bool run_command(const Settings& s, const std::string& line) {
   else if (word == ":atom")
     report_error(":atom needs an atom's name, as in :atom SM80_16x8x16_F32F16F16F32_TN", "", 0, false);
   else
-    report_error(fmt::format("unknown command '{}'{}; :help lists them", word, did_you_mean(word, kCommandWords)), "", 0,
-                 false);
+    report_error(fmt::format("unknown command '{}'{}; :help lists them", word, did_you_mean(word, kCommandWords)), "",
+                 0, false);
   return true;
 }
 
@@ -164,7 +168,9 @@ void run_let(Settings& s, const std::string& definition) {
   show(s, s.language.names.at(name));
 }
 
-bool is_let(const std::string& line) { return line.rfind("let", 0) == 0 && line.size() > 3 && (line[3] == ' ' || line[3] == '\t'); }
+bool is_let(const std::string& line) {
+  return line.rfind("let", 0) == 0 && line.size() > 3 && (line[3] == ' ' || line[3] == '\t');
+}
 
 }  // namespace
 

@@ -28,8 +28,7 @@ struct ReportOptions {
 };
 
 // What the run gathered into `trace`: kOk, or the status after reporting why there is nothing.
-int trace_program(const Settings& s, const ReportOptions& o, const std::string& text, KernelTrace& trace,
-                   Dim3& block) {
+int trace_program(const Settings& s, const ReportOptions& o, const std::string& text, KernelTrace& trace, Dim3& block) {
   ProgramOptions options;
   options.language = s.language;
   options.max_steps = o.max_steps;
@@ -55,7 +54,8 @@ int trace_program(const Settings& s, const ReportOptions& o, const std::string& 
     call.name = m.name;
     call.thread = m.thread[0] + m.block[0] * (m.thread[1] + m.block[1] * m.thread[2]);
     // Each extent is at most 2^30 (the launch options' and dim3's bound): the product is checked.
-    call.threads = checked_mul(checked_mul(m.block[0], m.block[1], "a block's threads"), m.block[2], "a block's threads");
+    call.threads =
+        checked_mul(checked_mul(m.block[0], m.block[1], "a block's threads"), m.block[2], "a block's threads");
     call.args = &m.args;
     trace.record(call);
   };
@@ -79,8 +79,7 @@ int trace_program(const Settings& s, const ReportOptions& o, const std::string& 
 std::string mma_text(const MmaSite& m, std::int64_t tiles) {
   const std::int64_t all = m.atoms_per_call * m.executions;
   std::string per_tile;
-  if (tiles > 0 && all % tiles == 0)
-    per_tile = fmt::format(", {} a k-tile over {} k-tiles", all / tiles, tiles);
+  if (tiles > 0 && all % tiles == 0) per_tile = fmt::format(", {} a k-tile over {} k-tiles", all / tiles, tiles);
   return fmt::format(
       "{}\n  {}: {} MMA instructions a warp per call, {} call{} a thread ({} a warp in all{})\n"
       "  register fragments a thread per call: A {}, B {}, C {} elements\n",
@@ -129,14 +128,16 @@ int report_file(const Settings& s, const ReportOptions& o) {
   if (o.json) {
     out(report_json(copies, findings, mmas, trace.resources(), counters));
   } else {
-    std::string report = fmt::format("one CTA of {} threads ({},{},{}); global addresses assume cudaMalloc's "
-                                     "alignment (element 0 at a 128-byte boundary)\n\n",
-                                     block[0] * block[1] * block[2], block[0], block[1], block[2]);
+    std::string report = fmt::format(
+        "one CTA of {} threads ({},{},{}); global addresses assume cudaMalloc's "
+        "alignment (element 0 at a 128-byte boundary)\n\n",
+        block[0] * block[1] * block[2], block[0], block[1], block[2]);
     for (std::size_t i = 0; i < copies.size(); ++i) report += site_text(copies[i], findings[i]) + "\n";
     const StageResources r = trace.resources();
     for (const MmaSite& m : mmas) report += mma_text(m, r.k_tiles) + "\n";
-    report += fmt::format("a stage: {} bytes of shared memory written by the copies, {} MMA fragment elements a thread\n",
-                          r.shared_bytes, r.register_elements);
+    report +=
+        fmt::format("a stage: {} bytes of shared memory written by the copies, {} MMA fragment elements a thread\n",
+                    r.shared_bytes, r.register_elements);
     report += found == 0 ? "no findings\n" : fmt::format("{} finding{}\n", found, found == 1 ? "" : "s");
     out(report);
   }

@@ -39,12 +39,18 @@ void flags_from_first_line(const std::string& text, RunOptions& o) {
     } else if (word != "--all-threads") {
       words >> value;
     }
-    if (word == "--thread") o.thread = value;
-    else if (word == "--cta") o.cta = value;
-    else if (word == "--block") o.block = value;
-    else if (word == "--grid") o.grid = value;
-    else if (word == "--all-threads") o.all_threads = true;
-    else if (word == "--max-steps") o.max_steps = std::strtoll(value.c_str(), nullptr, 10);
+    if (word == "--thread")
+      o.thread = value;
+    else if (word == "--cta")
+      o.cta = value;
+    else if (word == "--block")
+      o.block = value;
+    else if (word == "--grid")
+      o.grid = value;
+    else if (word == "--all-threads")
+      o.all_threads = true;
+    else if (word == "--max-steps")
+      o.max_steps = std::strtoll(value.c_str(), nullptr, 10);
   }
 }
 

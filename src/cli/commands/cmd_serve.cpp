@@ -101,7 +101,8 @@ int run_serve(const Settings& s, const ServeSettings&) {
   const std::string program = serve_program();
   if (!program.empty()) {
     std::vector<char*> argv{const_cast<char*>(program.c_str())};
-    for (std::size_t i = 1; i < s.command_line.size(); ++i) argv.push_back(const_cast<char*>(s.command_line[i].c_str()));
+    for (std::size_t i = 1; i < s.command_line.size(); ++i)
+      argv.push_back(const_cast<char*>(s.command_line[i].c_str()));
     argv.push_back(nullptr);
     flush_out();
     execv(program.c_str(), argv.data());
@@ -113,8 +114,10 @@ int run_serve(const Settings& s, const ServeSettings&) {
 }
 #else
 int run_serve(const Settings&, const ServeSettings&) {
-  report_error("this layoutx was built without cpp-httplib, so it cannot serve (Debian: apt-get install "
-               "libcpp-httplib-dev, then build again)", "", 0, false);
+  report_error(
+      "this layoutx was built without cpp-httplib, so it cannot serve (Debian: apt-get install "
+      "libcpp-httplib-dev, then build again)",
+      "", 0, false);
   return kRejected;
 }
 #endif

@@ -17,12 +17,14 @@ namespace layoutx::cli {
 namespace {
 
 // "st128:(8,4):(8,64)": the instruction, then the pattern layout.
-std::optional<AccessPattern> parse_pattern(const Settings& s, Diagnostics& diag, const std::string& role, const std::string& text) {
+std::optional<AccessPattern> parse_pattern(const Settings& s, Diagnostics& diag, const std::string& role,
+                                           const std::string& text) {
   const auto colon = text.find(':');
   const std::string kind = text.substr(0, colon == std::string::npos ? text.size() : colon);
   if (colon == std::string::npos) {
-    report_error(fmt::format("--{} takes KIND:PATTERN, KIND one of {} or a copy atom", role,
-                             fmt::join(access_names(), " ")), text, 0, true);
+    report_error(
+        fmt::format("--{} takes KIND:PATTERN, KIND one of {} or a copy atom", role, fmt::join(access_names(), " ")),
+        text, 0, true);
     return std::nullopt;
   }
   std::string why;
@@ -31,8 +33,7 @@ std::optional<AccessPattern> parse_pattern(const Settings& s, Diagnostics& diag,
     report_error(why, text, 0, true);
     return std::nullopt;
   }
-  const std::optional<Value> v =
-      evaluate_option(s, std::string_view(text).substr(colon + 1), {text, colon + 1}, diag);
+  const std::optional<Value> v = evaluate_option(s, std::string_view(text).substr(colon + 1), {text, colon + 1}, diag);
   if (!v) return std::nullopt;
   std::optional<AccessPattern> pattern;
   run_reporting_errors({text}, notation(s), [&] {
@@ -69,7 +70,8 @@ int run_search(const Settings& s, const SearchArgs& args) {
   return run_reporting_errors({args.tile}, notation(s), [&] {
     const AnyLayout tile = require_offset_layout(*v, "swizzle-search", notation(s));
     if (!std::holds_alternative<Layout>(tile))
-      throw Error(fmt::format("swizzle-search takes the tile without its swizzle, got {}", render_notation(*v, notation(s))));
+      throw Error(
+          fmt::format("swizzle-search takes the tile without its swizzle, got {}", render_notation(*v, notation(s))));
     SearchOptions options = args.options;
     options.padding = !args.no_padding;
     options.swizzles = !args.no_swizzle;
@@ -82,7 +84,8 @@ int run_search(const Settings& s, const SearchArgs& args) {
     out(render_search(r, std::get<Layout>(tile), args.elem.in_bits(), patterns, args.json, notation(s)));
     if (args.stats)
       out(fmt::format("search: {} candidates in {:.2f} ms ({:.2f} ms CPU), {:.0f} candidates per CPU second\n",
-                      r.evaluated, took.count() * 1e3, cpu * 1e3, static_cast<double>(r.evaluated) / std::max(cpu, 1e-6)));
+                      r.evaluated, took.count() * 1e3, cpu * 1e3,
+                      static_cast<double>(r.evaluated) / std::max(cpu, 1e-6)));
     flush_out();
     return kOk;
   });

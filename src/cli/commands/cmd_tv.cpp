@@ -48,10 +48,14 @@ TvView atom_view(const Atom& a, std::string operand, int bits, Diagnostics& diag
     const MmaAtom& m = a.mma;
     const Int M = m.shape_mnk[0].value(), N = m.shape_mnk[1].value(), K = m.shape_mnk[2].value();
     auto tile = [](Int r, Int c) { return make_layout(IntTuple::tuple({r, c})); };
-    if (operand == "a") view = {"A", m.a, m.thr_id, tile(M, K), false};
-    else if (operand == "b") view = {"B", m.b, m.thr_id, tile(N, K), false};
-    else if (operand == "c") view = {"C", m.c, m.thr_id, tile(M, N), false};
-    else throw Error(fmt::format("{} is an MMA atom: --operand is A, B or C, not '{}'", a.name, operand));
+    if (operand == "a")
+      view = {"A", m.a, m.thr_id, tile(M, K), false};
+    else if (operand == "b")
+      view = {"B", m.b, m.thr_id, tile(N, K), false};
+    else if (operand == "c")
+      view = {"C", m.c, m.thr_id, tile(M, N), false};
+    else
+      throw Error(fmt::format("{} is an MMA atom: --operand is A, B or C, not '{}'", a.name, operand));
     return view;
   }
   if (operand.empty()) operand = "src";
@@ -81,17 +85,22 @@ std::string triton_tile(const Settings& s, const std::string& tv) {
 Command register_tv(CLI::App* sub, Settings& s) {
   auto o = std::make_shared<TvOptions>();
   sub->add_option("TV_LAYOUT", o->tv, "(thread, value) -> index into the tile, e.g. ((4,8),(2,2)):((32,1),(16,8))");
-  sub->add_option("TILE", o->tile,
-                  "The tile: a shape (M,N) (column-major), or a layout (m,n) -> index; for a Triton layout, its shape by default");
+  sub->add_option(
+      "TILE", o->tile,
+      "The tile: a shape (M,N) (column-major), or a layout (m,n) -> index; for a Triton layout, its shape by default");
   auto* thr_id_option =
       sub->add_option("--thr-id", o->thr_id, "Thread numbers to show: a layout thread -> number (CuTe's ThrID)");
-  sub->add_option("--atom", o->atom, "An MMA or copy atom instead of TV_LAYOUT and TILE, e.g. SM80_16x8x16_F16F16F16F16_TN")
+  sub->add_option("--atom", o->atom,
+                  "An MMA or copy atom instead of TV_LAYOUT and TILE, e.g. SM80_16x8x16_F16F16F16F16_TN")
       ->excludes(thr_id_option);
-  sub->add_option("--operand", o->operand, "With --atom: A, B or C (default C) of an MMA atom, src or dst (default src) of a copy atom");
-  auto* bits = sub->add_option("--elem-bits,--bits", o->bits, "With --atom, a copy atom: the width of a value in bits (default 16)")
-      ->check(integer_range(1, 1024));
+  sub->add_option("--operand", o->operand,
+                  "With --atom: A, B or C (default C) of an MMA atom, src or dst (default src) of a copy atom");
+  auto* bits = sub->add_option("--elem-bits,--bits", o->bits,
+                               "With --atom, a copy atom: the width of a value in bits (default 16)")
+                   ->check(integer_range(1, 1024));
   sub->add_option_function<int>(
-         "--elem-bytes", [o](int bytes) { o->bits = 8 * bytes; }, "With --atom, a copy atom: the width of a value in bytes")
+         "--elem-bytes", [o](int bytes) { o->bits = 8 * bytes; },
+         "With --atom, a copy atom: the width of a value in bytes")
       ->check(integer_range(1, 128))
       ->excludes(bits);
   sub->add_flag("--by-thread,--inverse", o->by_thread, "List each thread with the (row,col) cells of its values");
@@ -110,7 +119,8 @@ Command register_tv(CLI::App* sub, Settings& s) {
             }
             const Atom* atom = o->atom.empty() ? nullptr : find_atom(o->atom);
             if (!o->atom.empty() && !atom) {
-              report_error(fmt::format("no atom is called '{}' (layoutx atom --list FILTER lists the catalogue)", excerpt(o->atom)),
+              report_error(fmt::format("no atom is called '{}' (layoutx atom --list FILTER lists the catalogue)",
+                                       excerpt(o->atom)),
                            "", 0, false);
               return kRejected;
             }

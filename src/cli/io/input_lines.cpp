@@ -178,9 +178,10 @@ bool ExpressionSource::take(InputExpression& e, bool may_read) {
       return true;
     }
     if (status == StandardInput::Status::Endless) {
-      e.problem = fmt::format("a line of standard input goes on past {} bytes without a newline, over the limit of {} "
-                              "(raise it with --max-length); the rest of standard input is not read",
-                              give_up, max_length_);
+      e.problem = fmt::format(
+          "a line of standard input goes on past {} bytes without a newline, over the limit of {} "
+          "(raise it with --max-length); the rest of standard input is not read",
+          give_up, max_length_);
       e.text.clear();
       reading_stdin_ = false;
       return true;
@@ -190,9 +191,10 @@ bool ExpressionSource::take(InputExpression& e, bool may_read) {
       --length;
     }
     if (length > max_length_) {
-      e.problem = fmt::format("a line of standard input is {} bytes long, over the limit of {} (raise it with "
-                              "--max-length)",
-                              length, max_length_);
+      e.problem = fmt::format(
+          "a line of standard input is {} bytes long, over the limit of {} (raise it with "
+          "--max-length)",
+          length, max_length_);
       e.text.clear();
       return true;
     }

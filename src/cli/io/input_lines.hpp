@@ -15,7 +15,7 @@ namespace layoutx::cli {
 
 struct InputExpression {
   std::string text;
-  std::string problem;  // why it cannot be evaluated (over the length limit, unreadable input); empty when fine
+  std::string problem;   // why it cannot be evaluated (over the length limit, unreadable input); empty when fine
   std::size_t line = 0;  // its line of standard input, from 1; 0 for an argument
 };
 

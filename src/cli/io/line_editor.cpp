@@ -67,16 +67,16 @@ std::optional<Libedit> open_libedit() {
   void* library = dlopen(LAYOUTX_LIBEDIT_SONAME, RTLD_NOW | RTLD_LOCAL);
   if (!library) return std::nullopt;
   Libedit e;
-  const bool found = find_symbol(library, "readline", e.readline) && find_symbol(library, "add_history", e.add_history) &&
-                     find_symbol(library, "read_history", e.read_history) &&
-                     find_symbol(library, "write_history", e.write_history) &&
-                     find_symbol(library, "using_history", e.using_history) &&
-                     find_symbol(library, "stifle_history", e.stifle_history) &&
-                     find_symbol(library, "rl_completion_matches", e.completion_matches) &&
-                     find_symbol(library, "rl_readline_name", e.readline_name) &&
-                     find_symbol(library, "rl_basic_word_break_characters", e.word_break_characters) &&
-                     find_symbol(library, "rl_attempted_completion_function", e.attempted_completion_function) &&
-                     find_symbol(library, "rl_attempted_completion_over", e.attempted_completion_over);
+  const bool found =
+      find_symbol(library, "readline", e.readline) && find_symbol(library, "add_history", e.add_history) &&
+      find_symbol(library, "read_history", e.read_history) && find_symbol(library, "write_history", e.write_history) &&
+      find_symbol(library, "using_history", e.using_history) &&
+      find_symbol(library, "stifle_history", e.stifle_history) &&
+      find_symbol(library, "rl_completion_matches", e.completion_matches) &&
+      find_symbol(library, "rl_readline_name", e.readline_name) &&
+      find_symbol(library, "rl_basic_word_break_characters", e.word_break_characters) &&
+      find_symbol(library, "rl_attempted_completion_function", e.attempted_completion_function) &&
+      find_symbol(library, "rl_attempted_completion_over", e.attempted_completion_over);
   if (found) return e;
   dlclose(library);
   return std::nullopt;
@@ -131,7 +131,7 @@ LineEditor::LineEditor(std::string history_path, std::function<std::vector<std::
     std::error_code ec;  // no history beats no explorer: a directory that cannot be made is let be
     std::filesystem::create_directories(std::filesystem::path(history_path_).parent_path(), ec);
   }
-  struct sigaction on_interrupt{};
+  struct sigaction on_interrupt {};
   on_interrupt.sa_handler = note_interrupt;
   sigemptyset(&on_interrupt.sa_mask);
   on_interrupt.sa_flags = 0;  // no SA_RESTART: the read waiting for a key returns

@@ -15,10 +15,12 @@ void add_picture_options(CLI::App* sub, PictureTarget& target, bool with_text) {
   std::vector<std::string> formats = {"svg", "tikz", "html"};
   if (with_text) formats.insert(formats.begin(), "text");
   sub->add_option("--format", target.format,
-                  with_text ? "Output: text, svg, tikz (a LaTeX document) or html (default: from -o's extension, else text)"
-                            : "Output: svg, tikz (a LaTeX document) or html (default: from -o's extension, else svg)")
+                  with_text
+                      ? "Output: text, svg, tikz (a LaTeX document) or html (default: from -o's extension, else text)"
+                      : "Output: svg, tikz (a LaTeX document) or html (default: from -o's extension, else svg)")
       ->check(CLI::IsMember(formats));
-  target.file_option = sub->add_option("-o,--output", target.file, "Write to FILE (.svg, .tex, .html) instead of standard output");
+  target.file_option =
+      sub->add_option("-o,--output", target.file, "Write to FILE (.svg, .tex, .html) instead of standard output");
   sub->add_option("--max-picture-cells", target.max_cells, "Largest picture drawn, in cells (default 65536)")
       ->check(integer_range(std::int64_t{1}, std::int64_t{1} << 32));
 }
@@ -32,21 +34,27 @@ bool resolve_format(const PictureTarget& target, PictureFormat fallback, bool wi
   if (f.empty() && !target.file.empty()) {
     const auto dot = target.file.rfind('.');
     const std::string ext = dot == std::string::npos ? "" : target.file.substr(dot + 1);
-    if (ext == "svg") f = "svg";
-    else if (ext == "tex") f = "tikz";
-    else if (ext == "html" || ext == "htm") f = "html";
-    else if (ext == "txt" && with_text) f = "text";
+    if (ext == "svg")
+      f = "svg";
+    else if (ext == "tex")
+      f = "tikz";
+    else if (ext == "html" || ext == "htm")
+      f = "html";
+    else if (ext == "txt" && with_text)
+      f = "text";
     else {
       report_error(fmt::format("cannot tell the format of '{}' from its name: give --format, or name the file "
-                               ".svg, .tex or .html{}", target.file, with_text ? " (or .txt)" : ""), "", 0, false);
+                               ".svg, .tex or .html{}",
+                               target.file, with_text ? " (or .txt)" : ""),
+                   "", 0, false);
       return false;
     }
   }
-  format = f == "svg" ? PictureFormat::Svg
-         : f == "tikz" ? PictureFormat::Tikz
-         : f == "html" ? PictureFormat::Html
-         : f == "text" ? PictureFormat::Text
-                       : fallback;
+  format = f == "svg"    ? PictureFormat::Svg
+           : f == "tikz" ? PictureFormat::Tikz
+           : f == "html" ? PictureFormat::Html
+           : f == "text" ? PictureFormat::Text
+                         : fallback;
   return true;
 }
 
@@ -77,10 +85,12 @@ bool deliver(const PictureTarget& target, const std::string& document) {
 }
 
 void add_color_options(CLI::App* sub, std::string& color_by, int& bits) {
-  sub->add_option("--color-by", color_by,
-                  "Colour cells by offset (default), thread (the row), value (the column) or bank (32 banks of 4 bytes)")
+  sub->add_option(
+         "--color-by", color_by,
+         "Colour cells by offset (default), thread (the row), value (the column) or bank (32 banks of 4 bytes)")
       ->check(CLI::IsMember({"offset", "thread", "value", "bank"}));
-  sub->add_option("--elem-bits,--bits", bits, "Element width in bits, for --color-by bank (default 32)")->check(integer_range(1, 1024));
+  sub->add_option("--elem-bits,--bits", bits, "Element width in bits, for --color-by bank (default 32)")
+      ->check(integer_range(1, 1024));
 }
 
 ColorBy color_by_named(const std::string& name) {

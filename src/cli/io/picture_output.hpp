@@ -15,8 +15,8 @@ namespace layoutx::cli {
 enum class PictureFormat { Text, Svg, Tikz, Html };
 
 struct PictureTarget {
-  std::string format;  // empty: from the file's extension, else the command's default
-  std::string file;    // empty: standard output
+  std::string format;                        // empty: from the file's extension, else the command's default
+  std::string file;                          // empty: standard output
   const CLI::Option* file_option = nullptr;  // -o, to tell an empty name given from none
   std::int64_t max_cells = PictureOptions{}.max_cells;
 };

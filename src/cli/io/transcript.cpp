@@ -6,8 +6,10 @@ void Transcript::out(std::string_view text) {
   if (text.empty()) return;
   text_ += text;
   // Answers in a row are one piece: one write for all of them.
-  if (!pieces_.empty() && pieces_.back().to == To::Stdout) pieces_.back().size += text.size();
-  else pieces_.push_back({To::Stdout, text.size()});
+  if (!pieces_.empty() && pieces_.back().to == To::Stdout)
+    pieces_.back().size += text.size();
+  else
+    pieces_.push_back({To::Stdout, text.size()});
 }
 
 void Transcript::flush() { pieces_.push_back({To::Flush, 0}); }
@@ -30,15 +32,9 @@ void Transcript::write() {
     const std::string_view text = std::string_view(text_).substr(at, p.size);
     at += p.size;
     switch (p.to) {
-      case To::Stdout:
-        cli::out(text);
-        break;
-      case To::Flush:
-        flush_out();
-        break;
-      case To::Stderr:
-        write_stderr(std::string(text));
-        break;
+      case To::Stdout: cli::out(text); break;
+      case To::Flush: flush_out(); break;
+      case To::Stderr: write_stderr(std::string(text)); break;
     }
   }
   text_.clear();

@@ -46,11 +46,11 @@ class WorkerThreads {
   std::mutex mutex_;
   std::condition_variable work_, finished_;
   std::function<void(int)> part_;
-  int parts_ = 0;                 // parts of this round
-  int threaded_ = 0;              // threads of this round
+  int parts_ = 0;                  // parts of this round
+  int threaded_ = 0;               // threads of this round
   std::atomic<int> next_part_{0};  // the next part not yet taken
-  std::uint64_t round_ = 0;       // batches handed out so far
-  int running_ = 0;               // threads still on this round's parts
+  std::uint64_t round_ = 0;        // batches handed out so far
+  int running_ = 0;                // threads still on this round's parts
   bool stopping_ = false;
   std::vector<std::exception_ptr> failed_;
 };

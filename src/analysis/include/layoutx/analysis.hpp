@@ -27,15 +27,15 @@ struct Properties {
   // CuTe's cosize (a composed layout: its inner layout's); unset when it leaves
   // 64 bits, which strides of opposite signs allow while every offset fits.
   std::optional<std::int64_t> cosize;
-  std::int64_t broadcast = 1;   // product of the extents of the stride-0 modes
+  std::int64_t broadcast = 1;  // product of the extents of the stride-0 modes
   // Over the domain [0, size); unset when the layout is too large or too
   // irregular to analyse within the limits (the reason says which).
   std::optional<std::int64_t> min_offset, max_offset;
   std::optional<std::int64_t> image_size;  // number of distinct offsets
-  std::optional<bool> injective;   // distinct indices, distinct offsets
-  std::optional<bool> surjective;  // every offset in [0, cosize) is reached
-  std::optional<bool> bijective;   // both
-  std::optional<bool> compact;     // bijective once the stride-0 (broadcast) modes are left out
+  std::optional<bool> injective;           // distinct indices, distinct offsets
+  std::optional<bool> surjective;          // every offset in [0, cosize) is reached
+  std::optional<bool> bijective;           // both
+  std::optional<bool> compact;             // bijective once the stride-0 (broadcast) modes are left out
   // CuTe's max_common_vector(L, make_layout(shape(L))): how many elements from
   // index 0 on are contiguous in memory (unset for nested swizzles, which CuTe does not take).
   std::optional<std::int64_t> vector;
@@ -157,11 +157,11 @@ struct AccessCount {
 
 struct Coalescing {
   std::int64_t threads = 0, values = 0, warps = 0;
-  std::int64_t vector = 1;       // elements per access used below
+  std::int64_t vector = 1;         // elements per access used below
   std::int64_t widest_vector = 1;  // widest usable power-of-two vector (within max_vector_bytes)
-  std::int64_t accesses = 0;     // per thread
-  AccessCount vectorized;        // with `vector` elements per access
-  AccessCount scalar;            // one element per access
+  std::int64_t accesses = 0;       // per thread
+  AccessCount vectorized;          // with `vector` elements per access
+  AccessCount scalar;              // one element per access
 };
 
 // @throws Error for a vector that is not usable or a layout over max_elements

@@ -30,8 +30,24 @@ inline constexpr int kBankBytes = 4;
 
 // The shared-memory instructions the model knows, by the names the command line uses.
 enum class SharedAccess {
-  Ld16, Ld32, Ld64, Ld128, St16, St32, St64, St128,
-  Ldsm1, Ldsm2, Ldsm4, Ldsm1t, Ldsm2t, Ldsm4t, Stsm1, Stsm2, Stsm4, Stsm4t,
+  Ld16,
+  Ld32,
+  Ld64,
+  Ld128,
+  St16,
+  St32,
+  St64,
+  St128,
+  Ldsm1,
+  Ldsm2,
+  Ldsm4,
+  Ldsm1t,
+  Ldsm2t,
+  Ldsm4t,
+  Stsm1,
+  Stsm2,
+  Stsm4,
+  Stsm4t,
 };
 
 struct AccessInfo {
@@ -40,7 +56,7 @@ struct AccessInfo {
   std::string_view instruction;  // "LDS.128"
   int bytes;                     // bytes per lane (a matrix row for ldmatrix/stmatrix)
   bool store;
-  int matrices;                  // 8x8 b16 matrices for ldmatrix/stmatrix, 0 otherwise
+  int matrices;  // 8x8 b16 matrices for ldmatrix/stmatrix, 0 otherwise
   bool transposed;
 };
 
@@ -66,8 +82,8 @@ struct BankPhase {
 // One warp-wide instruction.
 struct InstructionBanks {
   std::vector<std::int64_t> byte_offsets;  // per lane 0..n-1 (for ldmatrix: the row each lane supplies)
-  bool packed = false;  // lane pairs shared addresses: two lanes per slot
-  int pair_distance = 0;  // 1 or 2 when packed: lane n shares with n^pair_distance
+  bool packed = false;                     // lane pairs shared addresses: two lanes per slot
+  int pair_distance = 0;                   // 1 or 2 when packed: lane n shares with n^pair_distance
   std::vector<BankPhase> phases;
   int wavefronts = 0;
   int ideal = 0;            // the phases: the wavefronts had no bank held two words

@@ -11,9 +11,9 @@
 namespace layoutx {
 
 struct PermutationCycles {
-  std::int64_t cycles = 0;        // fixed points included
-  std::int64_t fixed_points = 0;  // i with L(i) == i
-  std::int64_t longest = 0;       // the longest cycle's length
+  std::int64_t cycles = 0;            // fixed points included
+  std::int64_t fixed_points = 0;      // i with L(i) == i
+  std::int64_t longest = 0;           // the longest cycle's length
   std::optional<std::int64_t> order;  // the lcm of the cycle lengths; unset past 2^63
 };
 

@@ -32,15 +32,15 @@ struct SearchOptions {
 struct PatternScore {
   int wavefronts = 0;
   int ideal = 0;
-  int instructions = 0;      // after splitting accesses the layout breaks
-  int vector_bytes = 0;      // bytes per lane each access kept (0: cannot be served)
-  SharedAccess access{};     // the instruction used (narrower when the vector split)
+  int instructions = 0;   // after splitting accesses the layout breaks
+  int vector_bytes = 0;   // bytes per lane each access kept (0: cannot be served)
+  SharedAccess access{};  // the instruction used (narrower when the vector split)
 };
 
 struct SearchCandidate {
-  AnyLayout layout;               // what to allocate: Sw o base, or the padded base
+  AnyLayout layout;  // what to allocate: Sw o base, or the padded base
   std::optional<Swizzle> swizzle;
-  std::int64_t row = 0;           // padding: elements per padded row, and elements added
+  std::int64_t row = 0;  // padding: elements per padded row, and elements added
   std::int64_t padding = 0;
   std::vector<PatternScore> scores;  // one per pattern
   int wavefronts = 0;

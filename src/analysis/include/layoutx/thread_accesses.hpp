@@ -16,10 +16,10 @@ namespace layoutx {
 // same shape (same layout shape, coordinate strides).
 struct ThreadPartition {
   Int thread;
-  Layout layout;            // the partition of the tensor (of its inner layout when it is swizzled)
-  Int origin;               // where that partition starts, before any swizzle
-  Layout coord_layout;      // the partition of the identity tensor
-  IntTuple coord_origin;    // the coordinate where it starts
+  Layout layout;                   // the partition of the tensor (of its inner layout when it is swizzled)
+  Int origin;                      // where that partition starts, before any swizzle
+  Layout coord_layout;             // the partition of the identity tensor
+  IntTuple coord_origin;           // the coordinate where it starts
   std::optional<Layout> fragment;  // partition_fragment_*: the register fragment, where the operand has one
 };
 
@@ -38,15 +38,15 @@ struct AccessModel {
 struct ThreadAccesses {
   Int thread;
   Layout layout;
-  Int origin;               // where it starts: unswizzled over a pointer flag (a swizzled pointer), else swizzled
+  Int origin;  // where it starts: unswizzled over a pointer flag (a swizzled pointer), else swizzled
   Layout coord_layout;
   IntTuple coord_origin;
   std::optional<Layout> fragment;
   std::vector<std::int64_t> offsets;  // per element, in the partition's index order
   int coord_rank = 0;
-  std::vector<std::int64_t> coords;   // coord_rank integers per element
-  std::vector<bool> in_bounds;        // elem_less(coordinate, bound)
-  std::int64_t vector = 1;            // elements per access: contiguous, aligned runs
+  std::vector<std::int64_t> coords;  // coord_rank integers per element
+  std::vector<bool> in_bounds;       // elem_less(coordinate, bound)
+  std::int64_t vector = 1;           // elements per access: contiguous, aligned runs
   std::int64_t masked = 0;
 };
 

@@ -22,10 +22,11 @@ struct Partitioner {
 };
 
 struct PartitionRequest {
-  AnyLayout tensor;                 // the whole tensor (global or shared memory, swizzled allowed)
-  std::optional<IntTuple> tile;     // the CTA tile: (M,N,K) of an MMA (each operand keeps its two modes), else one extent per mode
-  std::optional<Value> tile_coord;  // the tile's coordinate, as the tile (an MMA's (m,n,k)); `_` keeps a mode
-  std::optional<IntTuple> problem;  // the predicate's bound; the tensor's shape when unset
+  AnyLayout tensor;  // the whole tensor (global or shared memory, swizzled allowed)
+  std::optional<IntTuple>
+      tile;  // the CTA tile: (M,N,K) of an MMA (each operand keeps its two modes), else one extent per mode
+  std::optional<Value> tile_coord;     // the tile's coordinate, as the tile (an MMA's (m,n,k)); `_` keeps a mode
+  std::optional<IntTuple> problem;     // the predicate's bound; the tensor's shape when unset
   std::optional<std::int64_t> thread;  // one thread, or all
   int bits = 16;                       // the element width
 };
@@ -33,11 +34,11 @@ struct PartitionRequest {
 struct PartitionAnswer {
   std::vector<ThreadPartition> parts;
   AccessModel model;
-  Int threads;                   // how many threads the TiledMMA or TiledCopy takes
-  Layout tile;                   // local_tile's layout of the tensor (the whole tensor without a tile)
-  IntTuple tile_origin;          // and where it starts (before any swizzle)
-  IntTuple tile_coord_origin;    // the coordinate of its first element
-  std::string no_fragment;       // why there is no register fragment, where there is none
+  Int threads;                 // how many threads the TiledMMA or TiledCopy takes
+  Layout tile;                 // local_tile's layout of the tensor (the whole tensor without a tile)
+  IntTuple tile_origin;        // and where it starts (before any swizzle)
+  IntTuple tile_coord_origin;  // the coordinate of its first element
+  std::string no_fragment;     // why there is no register fragment, where there is none
 };
 
 PartitionAnswer partition_threads(const Partitioner& p, const PartitionRequest& r, Diagnostics& diag);

@@ -10,11 +10,11 @@
 namespace layoutx {
 
 struct TiledCopy {
-  CopyAtom atom;       // as Copy_Traits has it, in bits
-  int bits = 0;        // the element width T
-  CopyElements values; // ValLayoutSrc / Dst / Ref in elements of T
-  Layout layout_tv;    // TiledLayout_TV: (thread index, value) -> index into the Tiler_MN tile
-  IntTuple tiler_mn;   // Tiler_MN: the shape of the tile one copy covers
+  CopyAtom atom;        // as Copy_Traits has it, in bits
+  int bits = 0;         // the element width T
+  CopyElements values;  // ValLayoutSrc / Dst / Ref in elements of T
+  Layout layout_tv;     // TiledLayout_TV: (thread index, value) -> index into the Tiler_MN tile
+  IntTuple tiler_mn;    // Tiler_MN: the shape of the tile one copy covers
 };
 
 // make_tiled_copy(Copy_Atom<Op, T>{}, thr_layout, val_layout): thr_layout maps

@@ -32,11 +32,11 @@ const TmaValueType* find_tma_value_type(std::string_view name);
 std::vector<std::string> tma_value_type_names();
 
 struct TmaCopyInput {
-  std::string op;            // one of tma_operations()
-  Layout gmem;               // the global tensor, in elements
-  const TmaValueType* type;  // the element type
-  Swizzle swizzle;           // the shared-memory layout's swizzle (Sw<0,4,3> when it has none)
-  Layout smem;               // its layout without the swizzle
+  std::string op;                 // one of tma_operations()
+  Layout gmem;                    // the global tensor, in elements
+  const TmaValueType* type;       // the element type
+  Swizzle swizzle;                // the shared-memory layout's swizzle (Sw<0,4,3> when it has none)
+  Layout smem;                    // its layout without the swizzle
   Int multicast = static_int(1);  // CTAs of the cluster that share each box
 };
 
@@ -45,7 +45,7 @@ struct TmaDescriptorFields {
   std::string_view data_type;
   int rank = 0;
   std::vector<std::uint64_t> dims, strides, box, element_strides;  // strides in bytes, the first (implicit) left out
-  std::string_view swizzle;  // CU_TENSOR_MAP_SWIZZLE_...
+  std::string_view swizzle;                                        // CU_TENSOR_MAP_SWIZZLE_...
 };
 
 struct TmaCopy {

@@ -15,7 +15,7 @@ namespace layoutx {
 
 class IntTuple {
  public:
-  IntTuple() : is_leaf_(false) {}  // the empty tuple ()
+  IntTuple() : is_leaf_(false) {}                 // the empty tuple ()
   IntTuple(Int i) : is_leaf_(true), value_(i) {}  // NOLINT: an integer is an IntTuple
   explicit IntTuple(std::vector<IntTuple> elems) : is_leaf_(false), elems_(std::move(elems)) {}
   static IntTuple tuple(std::initializer_list<IntTuple> elems) { return IntTuple(std::vector<IntTuple>(elems)); }
@@ -73,13 +73,13 @@ class IntTuple {
 IntTuple select_element(const IntTuple& t, int i, Diagnostics& diag);
 
 int depth(const IntTuple& t);
-Int product(const IntTuple& t);                       // CuTe's size() of a shape
-IntTuple flatten(const IntTuple& t);                  // depth <= 1; an integer stays an integer
-std::vector<Int> leaves(const IntTuple& t);           // flatten_to_tuple as a vector
-std::size_t leaf_count(const IntTuple& t);            // how many integers `leaves` gives
-IntTuple wrap(const IntTuple& t);                     // an integer becomes a one-element tuple
-IntTuple unwrap(const IntTuple& t);                   // a one-element tuple becomes its element
-IntTuple append(const IntTuple& t, const IntTuple& x);   // CuTe append: an integer first becomes (t)
+Int product(const IntTuple& t);                         // CuTe's size() of a shape
+IntTuple flatten(const IntTuple& t);                    // depth <= 1; an integer stays an integer
+std::vector<Int> leaves(const IntTuple& t);             // flatten_to_tuple as a vector
+std::size_t leaf_count(const IntTuple& t);              // how many integers `leaves` gives
+IntTuple wrap(const IntTuple& t);                       // an integer becomes a one-element tuple
+IntTuple unwrap(const IntTuple& t);                     // a one-element tuple becomes its element
+IntTuple append(const IntTuple& t, const IntTuple& x);  // CuTe append: an integer first becomes (t)
 IntTuple prepend(const IntTuple& t, const IntTuple& x);
 IntTuple append_to_rank(const IntTuple& t, int n, const IntTuple& x);  // append<N>(t, x)
 IntTuple take(const IntTuple& t, int b, int e);
@@ -96,9 +96,9 @@ Int inner_product(const IntTuple& a, const IntTuple& b);
 
 IntTuple shape_div(const IntTuple& a, const IntTuple& b, Diagnostics& diag);
 IntTuple ceil_div(const IntTuple& a, const IntTuple& b);
-IntTuple coalesce_shape(const IntTuple& shape);  // coalesce(Shape): merge neighbours of equal staticness
-IntTuple zip(const IntTuple& t);                      // transpose of a tuple of equal-rank tuples
-IntTuple zip(const IntTuple& a, const IntTuple& b);   // zip((a, b))
+IntTuple coalesce_shape(const IntTuple& shape);      // coalesce(Shape): merge neighbours of equal staticness
+IntTuple zip(const IntTuple& t);                     // transpose of a tuple of equal-rank tuples
+IntTuple zip(const IntTuple& a, const IntTuple& b);  // zip((a, b))
 // zip2_by(t, guide): gather the rank-2 modes at the guide's terminals into ((firsts),(seconds, rest)).
 IntTuple zip2_by(const IntTuple& t, const IntTuple& guide);
 

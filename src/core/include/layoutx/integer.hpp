@@ -76,24 +76,28 @@ inline bool plain(Int a, Int b) { return __builtin_expect((a.basis.rank | b.basi
 // because CuTe's integral_constant overloads return a constant for them.
 inline Int operator+(Int a, Int b) {
   std::int64_t r;
-  if (int_detail::plain(a, b) && !__builtin_add_overflow(a.value, b.value, &r)) return Int{r, a.is_static && b.is_static};
+  if (int_detail::plain(a, b) && !__builtin_add_overflow(a.value, b.value, &r))
+    return Int{r, a.is_static && b.is_static};
   return int_detail::sum(a, b);
 }
 inline Int operator-(Int a, Int b) {
   std::int64_t r;
-  if (int_detail::plain(a, b) && !__builtin_sub_overflow(a.value, b.value, &r)) return Int{r, a.is_static && b.is_static};
+  if (int_detail::plain(a, b) && !__builtin_sub_overflow(a.value, b.value, &r))
+    return Int{r, a.is_static && b.is_static};
   return int_detail::difference(a, b);
 }
 Int operator-(Int a);
 inline Int operator*(Int a, Int b) {
   std::int64_t r;
-  if (int_detail::plain(a, b) && !a.is_constant(0) && !b.is_constant(0) && !__builtin_mul_overflow(a.value, b.value, &r))
+  if (int_detail::plain(a, b) && !a.is_constant(0) && !b.is_constant(0) &&
+      !__builtin_mul_overflow(a.value, b.value, &r))
     return Int{r, a.is_static && b.is_static};
   return int_detail::product(a, b);
 }
 // C++ truncating division; division by zero is an Error.
 inline Int operator/(Int a, Int b) {
-  if (int_detail::plain(a, b) && b.value > 0 && !a.is_constant(0)) return Int{a.value / b.value, a.is_static && b.is_static};
+  if (int_detail::plain(a, b) && b.value > 0 && !a.is_constant(0))
+    return Int{a.value / b.value, a.is_static && b.is_static};
   return int_detail::quotient(a, b);
 }
 Int operator%(Int a, Int b);
@@ -131,9 +135,7 @@ constexpr std::int64_t floor_div(std::int64_t a, std::int64_t b) {
 
 constexpr bool is_power_of_two(std::int64_t v) { return v > 0 && (v & (v - 1)) == 0; }
 
-inline bool operator==(Int a, Int b) {
-  return a.value == b.value && a.is_static == b.is_static && a.basis == b.basis;
-}
+inline bool operator==(Int a, Int b) { return a.value == b.value && a.is_static == b.is_static && a.basis == b.basis; }
 inline bool operator!=(Int a, Int b) { return !(a == b); }
 
 }  // namespace layoutx

@@ -18,9 +18,9 @@ struct Layout {
 // The size-1, stride-0 layout CuTe returns for "nothing" (Layout<_1,_0>).
 Layout trivial_layout();
 
-Layout make_layout(const IntTuple& shape);                         // LayoutLeft (compact column-major)
+Layout make_layout(const IntTuple& shape);                          // LayoutLeft (compact column-major)
 Layout make_layout(const IntTuple& shape, const IntTuple& stride);  // checks congruence
-Layout make_layout_right(const IntTuple& shape);                   // LayoutRight (compact row-major)
+Layout make_layout_right(const IntTuple& shape);                    // LayoutRight (compact row-major)
 Layout make_ordered_layout(const IntTuple& shape, const IntTuple& order);
 // make_layout(L0, L1, ...): one mode per layout (a single layout becomes a rank-1 tuple).
 Layout make_layout(const std::vector<Layout>& modes);

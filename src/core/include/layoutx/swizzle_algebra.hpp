@@ -55,8 +55,7 @@ Swizzle downcast(const Swizzle& sw, std::int64_t n);
 ComposedLayout upcast(const ComposedLayout& c, std::int64_t n, Diagnostics& diag);
 ComposedLayout downcast(const ComposedLayout& c, std::int64_t n);
 Swizzle recast_layout(const Swizzle& sw, std::int64_t old_bits, std::int64_t new_bits);
-ComposedLayout recast_layout(const ComposedLayout& c, std::int64_t old_bits, std::int64_t new_bits,
-                             Diagnostics& diag);
+ComposedLayout recast_layout(const ComposedLayout& c, std::int64_t old_bits, std::int64_t new_bits, Diagnostics& diag);
 
 // as_position_independent_swizzle_layout(Sw o smem_ptr[Bb](unset) o L): the
 // swizzle, which acts on byte addresses behind the pointer, recast to B-bit

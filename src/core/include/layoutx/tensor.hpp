@@ -25,10 +25,10 @@ namespace layoutx {
 
 // What a tensor's iterator is, as CuTe's print names it.
 enum class Memory {
-  Coordinate,  // ArithmeticTupleIterator: ArithTuple(...)
-  Global,      // gmem_ptr[Nb](address)
-  Shared,      // smem_ptr[Nb](address)
-  Register,    // an owning register array, or a raw T* pointer: ptr[Nb](address)
+  Coordinate,      // ArithmeticTupleIterator: ArithTuple(...)
+  Global,          // gmem_ptr[Nb](address)
+  Shared,          // smem_ptr[Nb](address)
+  Register,        // an owning register array, or a raw T* pointer: ptr[Nb](address)
   GmmaDescriptor,  // GMMA::DescriptorIterator: SM90 MMA operands read from shared memory
 };
 
@@ -38,10 +38,10 @@ struct Iterator {
   // Coordinate: the arithmetic tuple (an integer for a coordinate tensor of a
   // layout with integer strides). Pointers: the element offset from `base`.
   IntTuple position = IntTuple(static_int(0));
-  int bits = 0;             // the element's width (pointers)
-  std::string element;      // the element's type as written (pointers): "float", "half_t"
-  std::int64_t base = 0;    // the address of element 0, in bytes
-  bool known_base = true;   // false for register arrays (see the file's comment)
+  int bits = 0;            // the element's width (pointers)
+  std::string element;     // the element's type as written (pointers): "float", "half_t"
+  std::int64_t base = 0;   // the address of element 0, in bytes
+  bool known_base = true;  // false for register arrays (see the file's comment)
   // A shared-memory pointer that swizzles its addresses (CuTe's swizzle_ptr,
   // printed Sw<B,M,S>_smem_ptr[...]): what make_tensor makes of a layout
   // that carries a smem_ptr_flag, such as GMMA::Layout_K_SW128_Atom<T>.

@@ -28,7 +28,20 @@ struct ValueObject {
 };
 
 struct Value {
-  enum class Kind { Integer, Tuple, Layout, Swizzle, Composed, Underscore, LayoutLeft, LayoutRight, PointerFlag, Object, Tensor, Pointer };
+  enum class Kind {
+    Integer,
+    Tuple,
+    Layout,
+    Swizzle,
+    Composed,
+    Underscore,
+    LayoutLeft,
+    LayoutRight,
+    PointerFlag,
+    Object,
+    Tensor,
+    Pointer
+  };
 
   Kind kind = Kind::Underscore;
   Int integer;
@@ -56,9 +69,9 @@ struct Value {
   static Value tuple(std::vector<Value> elems);
   static Value tag(Kind k);
 
-  bool is_int_tuple() const;   // an integer, or a tuple of int tuples
-  bool is_layout_like() const;  // a Layout or a ComposedLayout
-  IntTuple as_int_tuple() const;  // @pre is_int_tuple()
+  bool is_int_tuple() const;        // an integer, or a tuple of int tuples
+  bool is_layout_like() const;      // a Layout or a ComposedLayout
+  IntTuple as_int_tuple() const;    // @pre is_int_tuple()
   AnyLayout as_any_layout() const;  // @pre is_layout_like()
   // The value as a layout: a layout or composed layout as it is, a bare shape
   // (an int tuple) its compact column-major layout, as make_layout(shape) is.

@@ -75,7 +75,8 @@ Verdict check_composition(const CheckOptions& o, const AnyLayout& r, const AnyLa
 // By mode: r(c_0, c_1, ...) == a(tile[0](c_0), tile[1](c_1), ...), one tile
 // layout for each of the first tile.size() top-level modes of a (of a's
 // inner layout when swizzled).
-Verdict check_composition(const CheckOptions& o, const AnyLayout& r, const AnyLayout& a, const std::vector<Layout>& tile);
+Verdict check_composition(const CheckOptions& o, const AnyLayout& r, const AnyLayout& a,
+                          const std::vector<Layout>& tile);
 
 // outer(inner(i)) == i for every index of inner.
 Verdict check_inverse(const CheckOptions& o, const AnyLayout& outer, const AnyLayout& inner);

@@ -83,9 +83,9 @@ struct LanguageExtension {
 };
 
 struct LanguageOptions {
-  bool dynamic = false;              // plain integers are dynamic, _N static (CuTe-exact mode)
-  std::size_t max_depth = 64;        // nesting of parentheses and calls
-  std::size_t max_length = 100000;   // bytes in one expression
+  bool dynamic = false;             // plain integers are dynamic, _N static (CuTe-exact mode)
+  std::size_t max_depth = 64;       // nesting of parentheses and calls
+  std::size_t max_length = 100000;  // bytes in one expression
   // Names the user bound (--define M=1000, the explorer's `let`): a name
   // evaluates to its value, and `L(i)` of a bound layout evaluates it.
   std::map<std::string, Value, std::less<>> names;

@@ -44,8 +44,8 @@ struct ProgramHost {
 };
 
 struct ProgramOptions {
-  LanguageOptions language;  // the function table's extension and the expression limits
-  std::int64_t max_steps = 10'000'000;          // statements and loop tests, all threads together
+  LanguageOptions language;                       // the function table's extension and the expression limits
+  std::int64_t max_steps = 10'000'000;            // statements and loop tests, all threads together
   std::size_t max_output = std::size_t{1} << 26;  // bytes of standard output
   // A kernel's thread and block (--thread, --cta) and the launch's shape
   // (--block, --grid); a launch in the program sets the shape.
@@ -57,12 +57,12 @@ struct ProgramOptions {
 // A failure while the program runs, where it was.
 struct ProgramError {
   std::string message;
-  std::size_t offset = 0;  // byte offset into the program's text
+  std::size_t offset = 0;    // byte offset into the program's text
   bool compile_time = true;  // g++ would have refused the program: nothing was printed
 };
 
 struct ProgramRun {
-  std::string output;                  // standard output (empty after a compile-time error)
+  std::string output;  // standard output (empty after a compile-time error)
   std::optional<ProgramError> error;
 };
 

@@ -25,7 +25,7 @@ std::vector<PropertyRow> property_rows(const AnyLayout& l, bool tv);
 struct EqualityView {
   bool json = false;
   bool color = false;
-  bool grid = true;                               // draw the marked grid when they differ
+  bool grid = true;                                // draw the marked grid when they differ
   std::int64_t max_cells = std::int64_t{1} << 20;  // larger grids are left out with a note
   Notation notation;
 };

@@ -19,9 +19,9 @@ struct PartitionView {
   IntTuple tile_origin;     // where it starts (before any swizzle)
   IntTuple tile_coord_origin;
   std::optional<ComposedLayout> swizzle;  // the addresses' swizzle, in elements
-  IntTuple bound;           // the predicate's bound
-  int bits = 16;            // element width
-  std::string no_fragment;  // why no fragment, where there is none
+  IntTuple bound;                         // the predicate's bound
+  int bits = 16;                          // element width
+  std::string no_fragment;                // why no fragment, where there is none
   Notation notation;
 };
 

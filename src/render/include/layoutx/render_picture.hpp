@@ -17,10 +17,10 @@ namespace layoutx {
 enum class Palette { Gray8, Thread8, Bank32 };
 
 struct PictureCell {
-  std::int64_t row = 0, col = 0;  // within the panel
-  std::vector<std::string> lines;  // the text in the cell, one entry per line
-  std::string hover;               // what hovering shows (index, coordinate, offset)
-  std::int64_t key = -1;           // palette entry; negative leaves the cell white
+  std::int64_t row = 0, col = 0;         // within the panel
+  std::vector<std::string> lines;        // the text in the cell, one entry per line
+  std::string hover;                     // what hovering shows (index, coordinate, offset)
+  std::int64_t key = -1;                 // palette entry; negative leaves the cell white
   std::int64_t index = -1, offset = -1;  // a layout's cell: its 1-D index and offset (-1 in TV pictures)
 };
 
@@ -51,17 +51,17 @@ struct Picture {
   std::vector<std::string> comments;  // "Layout: ..." lines (TikZ comments, SVG description, HTML heading)
   Palette palette = Palette::Gray8;
   std::vector<PicturePanel> panels;
-  std::string legend_title;           // above the legend; the legend is drawn when `legend` is not empty
+  std::string legend_title;  // above the legend; the legend is drawn when `legend` is not empty
   std::vector<LegendEntry> legend;
 };
 
 struct PictureOptions {
-  std::int64_t max_cells = 65536;           // cells in one picture, and in text grids of TV layouts
+  std::int64_t max_cells = 65536;                        // cells in one picture, and in text grids of TV layouts
   const char* max_cells_option = "--max-picture-cells";  // the option that sets max_cells, for messages
-  std::int64_t grid_max_cells = 1 << 20;    // --max-cells: the global limit on grids
-  ColorBy color_by = ColorBy::Offset;       // what the colour of a layout cell follows
-  int bits = 32;                            // element width, for ColorBy::Bank
-  Notation notation;                        // of the layouts named in titles and comments
+  std::int64_t grid_max_cells = 1 << 20;                 // --max-cells: the global limit on grids
+  ColorBy color_by = ColorBy::Offset;                    // what the colour of a layout cell follows
+  int bits = 32;                                         // element width, for ColorBy::Bank
+  Notation notation;                                     // of the layouts named in titles and comments
 };
 
 // A cell's colours as the writers draw them: its fill ("#rrggbb"; white for a
@@ -97,10 +97,10 @@ LayoutCells layout_cells(const AnyLayout& layout, const PictureOptions& options)
 
 // A thread-value layout over a tile, as CuTe's print_latex_tv draws it.
 struct TvView {
-  std::string title;  // shown above the panel ("A", "Src", ...); may be empty
-  Layout tv;          // (thread, value) -> index of a tile cell
-  Layout thr_id;      // thread -> the thread number shown (CuTe's ThrID); n:1 for none
-  Layout tile;        // (row, col) -> index: the index each cell of the tile holds
+  std::string title;        // shown above the panel ("A", "Src", ...); may be empty
+  Layout tv;                // (thread, value) -> index of a tile cell
+  Layout thr_id;            // thread -> the thread number shown (CuTe's ThrID); n:1 for none
+  Layout tile;              // (row, col) -> index: the index each cell of the tile holds
   bool transposed = false;  // draw tile mode 1 down and mode 0 across (B in an MMA picture)
 };
 

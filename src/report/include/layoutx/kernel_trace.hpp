@@ -43,9 +43,9 @@ struct TracedCall {
 struct MmaSite {
   std::string label;
   std::string atom;
-  std::int64_t threads = 0;           // threads that called it
-  std::int64_t executions = 0;        // calls of one thread (the most any made)
-  std::int64_t atoms_per_call = 0;    // MMA atom instructions one call issues (MMA_M x MMA_N x MMA_K)
+  std::int64_t threads = 0;         // threads that called it
+  std::int64_t executions = 0;      // calls of one thread (the most any made)
+  std::int64_t atoms_per_call = 0;  // MMA atom instructions one call issues (MMA_M x MMA_N x MMA_K)
   std::int64_t a_elements = 0, b_elements = 0, c_elements = 0;  // register fragment elements a thread
 };
 

@@ -49,15 +49,15 @@ enum class Sass { LDG, STG, LDS, STS, LDSM, STSM, LDGSTS };
 // One instruction of a call site, summed over every warp and execution.
 struct InstructionTraffic {
   Sass op = Sass::LDG;
-  int bits = 32;       // bytes moved per lane x 8 (a matrix row for LDSM/STSM)
-  int cute_bits = 32;  // what CuTe asks for; nvcc merges narrower shared accesses
+  int bits = 32;                             // bytes moved per lane x 8 (a matrix row for LDSM/STSM)
+  int cute_bits = 32;                        // what CuTe asks for; nvcc merges narrower shared accesses
   SharedAccess access = SharedAccess::Ld32;  // shared side, for the bank model
-  std::int64_t per_thread = 0;   // instructions each thread issues per execution
-  std::int64_t instructions = 0; // warp-wide instructions
+  std::int64_t per_thread = 0;               // instructions each thread issues per execution
+  std::int64_t instructions = 0;             // warp-wide instructions
   // Global memory (LDG, STG, LDGSTS's source).
   std::int64_t requests = 0, sectors = 0, min_sectors = 0, bytes = 0;
   std::int64_t worst_sectors = 0;  // in one warp instruction
-  int widest_bits = 0;  // the widest access the global side's elements allow a thread (128 at most)
+  int widest_bits = 0;             // the widest access the global side's elements allow a thread (128 at most)
   // Shared memory (LDS, STS, LDSM, STSM, LDGSTS's destination).
   std::int64_t wavefronts = 0, ideal = 0;
   int conflict_degree = 0;  // the most distinct words one bank served in a phase
@@ -71,7 +71,7 @@ struct SiteTraffic {
   int element_bits = 32;
   std::int64_t values_per_thread = 0;  // per execution, the most any thread copies
   std::int64_t executions = 1;
-  std::int64_t threads = 0;            // threads that execute the call
+  std::int64_t threads = 0;  // threads that execute the call
   std::vector<InstructionTraffic> instructions;
 };
 

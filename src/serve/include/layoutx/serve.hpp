@@ -16,12 +16,12 @@ namespace layoutx::serve {
 
 // What one request may cost.
 struct Limits {
-  std::int64_t picture_cells = 65536;          // cells of a picture the page draws (--max-picture-cells)
-  std::int64_t grid_cells = std::int64_t{1} << 20;  // cells of a text grid or offset table (--max-cells)
+  std::int64_t picture_cells = 65536;                // cells of a picture the page draws (--max-picture-cells)
+  std::int64_t grid_cells = std::int64_t{1} << 20;   // cells of a text grid or offset table (--max-cells)
   std::size_t request_bytes = std::size_t{1} << 20;  // a request's body; longer ones are refused (413)
-  double seconds = 10;      // a computation's time; later answers are given up (503)
-  int workers = 2;          // computations at a time
-  int queued = 32;          // computations waiting for a worker; more are refused at once (503)
+  double seconds = 10;                               // a computation's time; later answers are given up (503)
+  int workers = 2;                                   // computations at a time
+  int queued = 32;  // computations waiting for a worker; more are refused at once (503)
 };
 
 // What the API's evaluations share: the language's options (--max-length,
@@ -51,7 +51,7 @@ Answer answer(std::string_view call, const Params& params, const Engine& engine)
 
 struct Options {
   std::string bind = "127.0.0.1";
-  int port = 8080;  // 0: any free port
+  int port = 8080;        // 0: any free port
   int http_threads = 16;  // connections served at a time, besides those waiting for a computation
   Engine engine;
   // Called once the socket listens, with the page's address; the server then
