@@ -299,6 +299,15 @@ Layout fragment_model(const AnyLayout& l) {
 
 // thr.partition_fragment_X(tensor): a register tensor of the operand's type;
 // layoutx's partition_fragment_X(tiled, thread, L): the fragment's layout.
+// The register tensor of layout `l` holding the MMA's values of `operand`
+// (1 A, 2 B, 3 C), as make_fragment_X and partition_fragment_X make it.
+Value register_fragment_tensor(const TiledMma& mma, int operand, const Layout& l) {
+  const std::vector<int> bits = mma_operand_bits(mma.atom.name);
+  if (bits.empty()) throw Error(fmt::format("the value types of {} are not known to layoutx", mma.atom.name));
+  Tensor r = make_register_tensor(bits[static_cast<std::size_t>(operand)], "", l);
+  return tensor_value(std::move(r.iterator), std::move(r.layout));
+}
+
 // An SM90 MMA reading operand `which` from shared memory: the tensor of GMMA
 // descriptors CuTe makes of the partitioned tensor `part`
 // (MakeTensor<GMMA::smem_desc<Major>>).
@@ -348,10 +357,7 @@ auto mma_fragment(MmaFragment f, MmaPartition partition, SwizzledMmaPartition sw
                                          fragment_model(swizzled(v.tiled, v.thread, *composed, c.diag).layout), c.diag)
                          : f(v.tiled, v.thread, plain_layout(t, c.name), c.diag);
     if (v.tensor_at == 2) return Value::of(l);
-    const std::vector<int> bits = mma_operand_bits(v.tiled.atom.name);
-    if (bits.empty()) throw Error(fmt::format("the value types of {} are not known to layoutx", v.tiled.atom.name));
-    Tensor r = make_register_tensor(bits[static_cast<std::size_t>(operand)], "", l);
-    return tensor_value(std::move(r.iterator), std::move(r.layout));
+    return register_fragment_tensor(v.tiled, operand, l);
   };
 }
 
@@ -368,10 +374,7 @@ auto mma_make_fragment(char which, int operand) {
     const Tensor t = a.tensor(1);
     if (which != 'C' && reads_gmma_descriptor(mma->atom, which)) return gmma_descriptor_tensor(*mma, which, t, c.diag);
     const Layout l = make_fragment(*mma, which, fragment_model(t.layout), c.diag);
-    const std::vector<int> bits = mma_operand_bits(mma->atom.name);
-    if (bits.empty()) throw Error(fmt::format("the value types of {} are not known to layoutx", mma->atom.name));
-    Tensor r = make_register_tensor(bits[static_cast<std::size_t>(operand)], "", l);
-    return tensor_value(std::move(r.iterator), std::move(r.layout));
+    return register_fragment_tensor(*mma, operand, l);
   };
 }
 
