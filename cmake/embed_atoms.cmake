@@ -4,7 +4,12 @@
 cmake_minimum_required(VERSION 3.20)
 
 file(STRINGS "${INPUT}" lines ENCODING UTF-8)
-set(body "")
+# The texts, each once and ended by a NUL, in one array; each atom's fields are
+# offsets into it. Pointers in a table would each be relocated by the loader at
+# every start of the program (22,000 of them took 150,000 instructions).
+set(text "")
+set(text_size 0)
+set(fields "")
 set(count 0)
 foreach(line IN LISTS lines)
   if(line STREQUAL "")
@@ -36,18 +41,47 @@ foreach(line IN LISTS lines)
       message(FATAL_ERROR "${INPUT}:${count}: quote or backslash in ${field}")
     endif()
   endforeach()
-  string(APPEND body "    {\"${kind}\", \"${name}\", \"${shape}\", \"${thr}\", \"${l0}\", \"${l1}\", \"${l2}\", \"${origin}\"},\n")
+  set(offsets "")
+  foreach(field kind name shape thr l0 l1 l2 origin)
+    string(MD5 key "${${field}}")
+    if(NOT DEFINED offset_${key})
+      set(offset_${key} ${text_size})
+      string(APPEND text "    \"${${field}}\\0\"\n")
+      string(LENGTH "${${field}}" length)
+      math(EXPR text_size "${text_size} + ${length} + 1")
+    endif()
+    list(APPEND offsets ${offset_${key}})
+  endforeach()
+  list(JOIN offsets ", " offsets)
+  string(APPEND fields "    {${offsets}},\n")
 endforeach()
 
 file(WRITE "${OUTPUT}.tmp"
 "// Generated from data/atoms.jsonl by cmake/embed_atoms.cmake: do not edit.
 #include \"atoms_data.hpp\"
 
+#include <cstdint>
+
 namespace layoutx::atoms_data {
 
-const RawAtom kAtoms[] = {
-${body}};
-const std::size_t kAtomCount = sizeof(kAtoms) / sizeof(kAtoms[0]);
+namespace {
+
+const char kText[] =
+${text};
+
+// kind, name, shape_mnk, thr_id, layout0, layout1, layout2, origin
+const std::uint32_t kFields[][8] = {
+${fields}};
+
+}  // namespace
+
+RawAtom AtomTable::operator[](std::size_t i) const {
+  const std::uint32_t* f = kFields[i];
+  return {kText + f[0], kText + f[1], kText + f[2], kText + f[3], kText + f[4], kText + f[5], kText + f[6], kText + f[7]};
+}
+
+const AtomTable kAtoms;
+const std::size_t kAtomCount = sizeof(kFields) / sizeof(kFields[0]);
 
 }  // namespace layoutx::atoms_data
 ")

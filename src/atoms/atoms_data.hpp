@@ -17,7 +17,12 @@ struct RawAtom {
   const char* origin;   // "printed by CuTe", or the trait it was derived from
 };
 
-extern const RawAtom kAtoms[];
+// kAtoms[i]: the i-th record, its fields pointing into one array of texts.
+struct AtomTable {
+  RawAtom operator[](std::size_t i) const;
+};
+
+extern const AtomTable kAtoms;
 extern const std::size_t kAtomCount;
 
 }  // namespace layoutx::atoms_data
