@@ -140,10 +140,14 @@ struct Command {
 void add_expressions(CLI::App* sub, std::vector<std::string>& expressions);
 
 // Each command lives in its own file (commands/cmd_NAME.cpp): given its subcommand (named in
-// main.cpp's table), it adds its options and returns what to run.
+// main.cpp's table), it adds its options and returns what to run. Some also
+// have register_NAME_arguments, for a command line that names no option: the
+// arguments alone, run as the options' defaults say.
 Command register_eval(CLI::App* sub, Settings& s);
+Command register_eval_arguments(CLI::App* sub, Settings& s);
 Command register_emit(CLI::App* sub, Settings& s);
 Command register_print(CLI::App* sub, Settings& s);
+Command register_print_arguments(CLI::App* sub, Settings& s);
 Command register_offsets(CLI::App* sub, Settings& s);
 Command register_info(CLI::App* sub, Settings& s);
 Command register_eq(CLI::App* sub, Settings& s);

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <iostream>
 #include <new>
+#include <optional>
 #include <string_view>
 
 #include <unistd.h>
@@ -119,19 +120,22 @@ int usage_error(CLI::App& app, const CLI::ParseError& e, int argc, char** argv) 
 }
 
 // Every command: its name, what it does (its line in --help), and the function
-// that adds its options and says what to run (in its commands/cmd_NAME.cpp).
+// that adds its options and says what to run (in its commands/cmd_NAME.cpp);
+// for some, the one that adds its arguments alone, for a command line that
+// names no option.
 struct Registration {
   std::string_view name;
   Command (*add)(CLI::App*, Settings&);
   const char* help;
+  Command (*add_arguments)(CLI::App*, Settings&) = nullptr;
 };
 constexpr Registration kCommands[] = {
-    {"eval", register_eval, "Print each value in CuTe's notation"},
+    {"eval", register_eval, "Print each value in CuTe's notation", register_eval_arguments},
     {"emit", register_emit,
      "Print each value as code: its CuTe C++ type, a C++ expression, a CuTe Python DSL call; or (--triton) "
      "Triton's linear layout attribute of a Triton encoding over --shape or of a CuTe TV layout (--smem: smem; no "
      "--shape: the layout itself over F2)"},
-    {"print", register_print, "Draw each layout as CuTe's print_layout does"},
+    {"print", register_print, "Draw each layout as CuTe's print_layout does", register_print_arguments},
     {"run", register_run,
      "Run a CuTe C++ program (FILE, '-' for standard input) and print what the compiled program prints: "
      "print, print_layout, printf, std::cout; kernels for a --thread and --cta"},
@@ -195,7 +199,7 @@ std::string_view command_word(CLI::App& app, int argc, char** argv) {
   return {};
 }
 
-int run(int argc, char** argv) {
+int run_all_commands(int argc, char** argv) {
   Settings s;
   s.command_line.assign(argv, argv + argc);
   s.language.extension = &atom_language();
@@ -220,7 +224,6 @@ int run(int argc, char** argv) {
 
   add_shape_option(&app, s.shape, "Tensor shape a Triton encoding is laid over, e.g. 16,32");
 
-  // A word where the command should be lands here (hidden), so that the error can name it.
   app.add_option("-D,--define", s.definitions,
                  "Bind NAME to the value of EXPR for the expressions that follow (repeatable), as in -D M=1000")
       ->type_name("NAME=EXPR")
@@ -228,6 +231,7 @@ int run(int argc, char** argv) {
   // Global options are accepted after the command too (layoutx eval --strict ...).
   app.fallthrough();
 
+  // A word where the command should be lands here (hidden), so that the error can name it.
   std::vector<std::string> stray;
   app.add_option("stray", stray)->group("");
 
@@ -241,19 +245,6 @@ int run(int argc, char** argv) {
   std::vector<Command> commands;
   for (const Registration& r : kCommands)
     if (!known || word == r.name) commands.push_back(r.add(app.add_subcommand(std::string(r.name), r.help), s));
-
-  // CLI11 splits an argument written "[a,b]" into a list before any command sees it; such an
-  // expression would be answered as two others, so it is refused here.
-  for (int i = 1; i < argc; ++i) {
-    const std::string_view a = argv[i];
-    if (a.size() >= 2 && a.front() == '[' && a.back() == ']') {
-      std::fprintf(stderr,
-                   "layoutx: error: '%.*s': square brackets are not part of the expression language; "
-                   "tuples are written with parentheses, as in (4,3)\n",
-                   static_cast<int>(std::min<std::size_t>(a.size(), 200)), a.data());
-      return kRejected;
-    }
-  }
 
   bool explore = false;  // no command, on a terminal: the interactive explorer
   try {
@@ -292,6 +283,60 @@ int run(int argc, char** argv) {
   for (const auto& c : commands)
     if (c.app->parsed()) return c.run();
   return kUsage;
+}
+
+// CLI11 splits an argument written "[a,b]" into a list before any command sees it; such an
+// expression would be answered as two others, so it is refused.
+bool bracketed_argument(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view a = argv[i];
+    if (a.size() >= 2 && a.front() == '[' && a.back() == ']') {
+      std::fprintf(stderr,
+                   "layoutx: error: '%.*s': square brackets are not part of the expression language; "
+                   "tuples are written with parentheses, as in (4,3)\n",
+                   static_cast<int>(std::min<std::size_t>(a.size(), 200)), a.data());
+      return true;
+    }
+  }
+  return false;
+}
+
+// A command line that starts with a command and names no option (no word
+// but '-', standard input, starts with a dash) is read with the command
+// alone: without layoutx's options and the help flags, none of which can
+// match, and where the command has register_NAME_arguments without its own
+// (CLI11 builds every option up front: that was most of `layoutx print`'s own
+// start-up). What this reading does not accept (extra words, a missing
+// argument) is left to the full reading, which says what is wrong: nothing is
+// written then (std::nullopt).
+std::optional<int> run_without_options(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i)
+    if (argv[i][0] == '-' && argv[i][1] != '\0') return std::nullopt;
+  if (argc < 2) return std::nullopt;
+  const std::string_view word = argv[1];
+  const Registration* r =
+      std::find_if(std::begin(kCommands), std::end(kCommands), [&](const Registration& c) { return word == c.name; });
+  if (r == std::end(kCommands)) return std::nullopt;
+  Settings s;
+  s.command_line.assign(argv, argv + argc);
+  s.language.extension = &atom_language();
+  CLI::App app{"layoutx", "layoutx"};
+  app.set_help_flag();
+  const Command command =
+      (r->add_arguments ? r->add_arguments : r->add)(app.add_subcommand(std::string(r->name), r->help), s);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError&) {
+    return std::nullopt;
+  }
+  s.grid.notation = notation(s);
+  return command.run();
+}
+
+int run(int argc, char** argv) {
+  if (bracketed_argument(argc, argv)) return kRejected;
+  if (const std::optional<int> status = run_without_options(argc, argv)) return *status;
+  return run_all_commands(argc, argv);
 }
 
 }  // namespace

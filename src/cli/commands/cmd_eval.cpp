@@ -50,6 +50,13 @@ int run_show_both(const Settings& s, const std::vector<std::string>& expressions
   });
 }
 
+int answer_each(const Settings& s, const std::vector<std::string>& expressions, int jobs) {
+  return for_each_answer(s, expressions, jobs, [&s](const Value& v, std::string& line) {
+    append_notation(line, v, notation(s));
+    line += '\n';
+  });
+}
+
 }  // namespace
 
 Command register_eval(CLI::App* sub, Settings& s) {
@@ -66,11 +73,14 @@ Command register_eval(CLI::App* sub, Settings& s) {
   add_expressions(sub, *exprs);
   return {sub, [&s, exprs, both, jobs] {
             if (*both) return run_show_both(s, *exprs);
-            return for_each_answer(s, *exprs, *jobs, [&s](const Value& v, std::string& line) {
-              append_notation(line, v, notation(s));
-              line += '\n';
-            });
+            return answer_each(s, *exprs, *jobs);
           }};
+}
+
+Command register_eval_arguments(CLI::App* sub, Settings& s) {
+  auto exprs = std::make_shared<std::vector<std::string>>();
+  add_expressions(sub, *exprs);
+  return {sub, [&s, exprs] { return answer_each(s, *exprs, 0); }};
 }
 
 }  // namespace layoutx::cli
