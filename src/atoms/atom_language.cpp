@@ -4,11 +4,13 @@
 
 #include <fmt/format.h>
 
+#include "atom_objects.hpp"
 #include "layoutx/algebra.hpp"
 #include "layoutx/notation.hpp"
 #include "layoutx/swizzle_slice.hpp"
 #include "layoutx/tensor.hpp"
 #include "layoutx/tensor_partition.hpp"
+#include "layoutx/tma_language.hpp"
 
 namespace layoutx {
 
@@ -64,14 +66,6 @@ struct TiledMmaObject : ValueObject {
   bool print_ends_line() const override { return true; }
 };
 
-struct TiledCopyObject : ValueObject {
-  TiledCopy copy;
-  explicit TiledCopyObject(TiledCopy c) : copy(std::move(c)) {}
-  std::string type_name() const override { return "TiledCopy"; }
-  std::string print(Notation n) const override { return to_text(copy, n); }
-  bool print_ends_line() const override { return true; }
-};
-
 // tiled_mma.get_slice(t): the TiledMMA seen by thread t.
 struct ThrMmaObject : ValueObject {
   std::shared_ptr<const TiledMmaObject> tiled;
@@ -86,29 +80,6 @@ struct ThrMmaObject : ValueObject {
   bool print_ends_line() const override { return true; }
 };
 
-// tiled_copy.get_slice(t): the TiledCopy seen by thread t.
-struct ThrCopyObject : ValueObject {
-  std::shared_ptr<const TiledCopyObject> tiled;
-  Int thread;
-  ThrCopyObject(std::shared_ptr<const TiledCopyObject> c, Int t) : tiled(std::move(c)), thread(t) {}
-  std::string type_name() const override { return "ThrCopy"; }
-  std::string print(Notation n) const override {
-    return fmt::format("ThrCopy\n  ThrIdx: {}\n{}", to_text(thread, n), tiled->print(n));
-  }
-  bool print_ends_line() const override { return true; }
-};
-
-template <class T>
-const T* object_of(const Value& v) {
-  return v.kind == Value::Kind::Object ? dynamic_cast<const T*>(v.object.get()) : nullptr;
-}
-
-template <class T>
-std::shared_ptr<const T> shared_object_of(const Value& v) {
-  return v.kind == Value::Kind::Object ? std::dynamic_pointer_cast<const T>(v.object) : nullptr;
-}
-
-Value tiled_copy_value(TiledCopy copy) { return Value::of(std::make_shared<const TiledCopyObject>(std::move(copy))); }
 
 // The checks every function makes of its call, with the messages of the language's own table.
 struct Args {
@@ -413,6 +384,9 @@ Value slice_value(const ExtensionCall& c) {
   const Int thread = a.integer(1);
   if (const auto m = shared_object_of<TiledMmaObject>(c.args[0]))
     return Value::of(std::make_shared<const ThrMmaObject>(m, thread, thread_vmnk(m->mma, thread, c.diag.notation())));
+  if (const auto* tma = as_tma_copy(c.args[0]); tma && !tma->tiled)
+    throw ArgumentError(0, "make_tma_atom makes a Copy_Atom, which has no get_slice: partition with tma_partition, "
+                           "or make a TiledCopy with make_tma_copy");
   if (const auto t = shared_object_of<TiledCopyObject>(c.args[0]))
     return Value::of(std::make_shared<const ThrCopyObject>(t, thread));
   throw ArgumentError(0, fmt::format("expected a TiledMMA or a TiledCopy, got {}", a.described(c.args[0])));
@@ -606,6 +580,7 @@ std::optional<Value> atom_named(std::string_view name, std::string_view template
   if (name == "MMA_Atom") return mma_atom_named(template_text);
   if (name == "Copy_Atom") return copy_atom_named(template_text);
   const std::string full = template_text.empty() ? std::string(name) : fmt::format("{}<{}>", name, template_text);
+  if (auto tma = tma_operation_named(full)) return tma;
   if (auto mma = mma_operation(full)) return Value::of(std::make_shared<const MmaAtomObject>(std::move(*mma)));
   if (auto copy = copy_operation(full)) return Value::of(std::make_shared<const CopyOpObject>(std::move(*copy)));
   return std::nullopt;
@@ -646,6 +621,7 @@ LanguageExtension make_atom_language() {
       {"make_tiled_copy_S", tiled_copy_of_copy(layout_S_TV)},
       {"make_tiled_copy_D", tiled_copy_of_copy(layout_D_TV)},
   };
+  add_tma_functions(e);
   return e;
 }
 

@@ -50,6 +50,7 @@ const std::map<std::string, Function>& table() {
       {"front", tuples::fn_front},
       {"get", tuples::fn_get},
       {"group", tuples::fn_group},
+      {"group_modes", fn_group_modes},
       {"idx2crd", tuples::fn_idx2crd},
       {"inner_partition", tensor_partition(tensors::fn_inner_partition)},
       {"inner_product", tuples::fn_inner_product},

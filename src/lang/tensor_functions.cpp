@@ -103,7 +103,7 @@ bool keeps_iterator(std::string_view name) {
 // The functions that take tensors themselves.
 bool takes_tensors(std::string_view name) {
   for (const char* f : {"local_tile", "local_partition", "inner_partition", "outer_partition", "make_fragment_like",
-                        "make_tensor_like"})
+                        "make_tensor_like", "group_modes"})
     if (name == f) return true;
   return false;
 }
@@ -221,6 +221,19 @@ Value fn_make_tensor_like(const Call& c) {
     c.fail_arg(0, "make_tensor_like of a coordinate tensor does not compile in CuTe (its elements are coordinates)");
   return register_tensor(c, element, bits,
                          make_layout_like(is_tensor(a) ? plain_layout(tensor_of(a), "make_tensor_like") : c.layout(0)));
+}
+
+// group_modes<B,E>(t): CuTe defines it for tensors only (group<B,E> groups a layout's modes).
+Value fn_group_modes(const Call& c) {
+  c.expect_args(1, 1);
+  if (!is_tensor(c.args[0]))
+    c.fail_arg(0, fmt::format("CuTe's group_modes takes a tensor, not {} (group<B,E>(x) groups a layout's modes)",
+                              a_kind_name(c.args[0])));
+  const Tensor& t = tensor_of(c.args[0]);
+  const Call inner = with_args(c, {layout_value(t.layout)});
+  const Value v = tuples::fn_group(inner);
+  c.template_args_read = c.template_args_read || inner.template_args_read;
+  return tensor_value(t.iterator, v.as_any_layout());
 }
 
 Builtin tensor_partition(Builtin f) {

@@ -13,6 +13,7 @@ Value fn_make_tensor(const Call& c);
 Value fn_make_gmem_ptr(const Call& c);
 Value fn_make_smem_ptr(const Call& c);
 Value fn_make_tensor_like(const Call& c);
+Value fn_group_modes(const Call& c);
 
 // local_tile, local_partition, inner_partition, outer_partition of a tensor,
 // or of a layout standing for make_coord_tensor(L): the tensor they answer.

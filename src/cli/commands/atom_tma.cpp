@@ -107,7 +107,7 @@ int describe_tma(const Settings& s, const TmaRequest& r) {
   if (!smem) return kRejected;
   report_warnings(diag);
   const Notation n = notation(s);
-  TmaCopyInput in{r.op, {}, type, Swizzle::make(0, 4, 3), {}, static_int(r.multicast)};
+  TmaCopyInput in{r.op, {}, type, Swizzle::make(0, 4, 3), {}, static_int(r.multicast), std::nullopt};
   if (const auto l = gmem->as_plain_layout(); l && !is_coordinate_layout(*l)) {
     in.gmem = *l;
   } else {

@@ -14,6 +14,7 @@
 #include "layoutx/atoms.hpp"
 #include "layoutx/layout.hpp"
 #include "layoutx/swizzle.hpp"
+#include "layoutx/tiler.hpp"
 #include "layoutx/value.hpp"
 
 namespace layoutx {
@@ -38,6 +39,9 @@ struct TmaCopyInput {
   Swizzle swizzle;                // the shared-memory layout's swizzle (Sw<0,4,3> when it has none)
   Layout smem;                    // its layout without the swizzle
   Int multicast = static_int(1);  // CTAs of the cluster that share each box
+  // The CTA's tile of the global tensor (make_tma_copy's cta_tiler); none:
+  // the smem layout's shape, as make_tma_copy(op, gmem, smem) takes it.
+  std::optional<Tiler> cta_tiler;
 };
 
 // The arguments of cuTensorMapEncodeTiled.
