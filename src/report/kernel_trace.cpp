@@ -5,8 +5,10 @@
 #include <algorithm>
 #include <set>
 
+#include "layoutx/arithmetic_tuple.hpp"
 #include "layoutx/atom_language.hpp"
 #include "layoutx/tensor.hpp"
+#include "layoutx/tma_language.hpp"
 
 namespace layoutx {
 
@@ -54,6 +56,57 @@ std::vector<std::int64_t> element_offsets(const Tensor& t, std::string_view what
   return out;
 }
 
+// The TMA call's box as the report counts it, and what CuTe refuses of the call.
+TmaBox tma_box(const TmaCopyValue& t) {
+  if (is_tma_load(t.op) && !t.executable)
+    throw Error(fmt::format("a copy through {} before .with(barrier): CuTe deletes that copy (\"Don't try to execute "
+                            "a copy with {} before calling .with()\")",
+                            t.op, t.op));
+  TmaBox box;
+  box.op = t.op;
+  box.load = is_tma_load(t.op);
+  box.elements = t.tma.elements_per_tma;
+  box.multicast = t.multicast.value;
+  box.swizzle = to_text(t.tma.swizzle);
+  box.tensor_map_swizzle = std::string(t.tma.desc.swizzle);
+  return box;
+}
+
+// The global element a TMA coordinate names: the descriptor's byte strides
+// (the first, implicit, one element), kTmaOutOfBounds outside its dimensions.
+std::int64_t tma_element(const IntTuple& coord, const TmaCopyValue& t) {
+  const std::vector<Int> c = leaves(coord);
+  const TmaDescriptorFields& d = t.tma.desc;
+  if (c.size() > d.dims.size()) throw Error("a TMA coordinate has more modes than the descriptor");
+  const std::int64_t elem_bytes = t.type->bits / 8;
+  std::int64_t offset = 0;
+  for (std::size_t i = 0; i < c.size(); ++i) {
+    if (c[i].is_scaled_basis()) throw Error("a TMA coordinate holds a scaled basis, not an integer");
+    if (c[i].value < 0 || static_cast<std::uint64_t>(c[i].value) >= d.dims[i]) return kTmaOutOfBounds;
+    const std::int64_t stride = i == 0 ? 1 : static_cast<std::int64_t>(d.strides[i - 1]) / elem_bytes;
+    offset = checked_add(offset, checked_mul(c[i].value, stride, "a TMA element's offset"), "a TMA element's offset");
+  }
+  return offset;
+}
+
+// The global elements of a TMA copy's coordinate tensor, in its index order.
+std::vector<std::int64_t> tma_offsets(const Tensor& coords, const TmaCopyValue& t, std::string_view what) {
+  if (coords.iterator.memory != Memory::Coordinate)
+    throw Error(fmt::format("the {} of a {} copy is the TMA coordinate tensor (tma.get_tma_tensor(shape), "
+                            "partitioned), not a tensor of data",
+                            what, t.op));
+  if (t.type->bits % 8 != 0)
+    throw Error(fmt::format("the {} holds {}-bit elements; the report counts whole bytes", what, t.type->bits));
+  const Layout& l = plain_layout(coords, what);
+  const std::int64_t n = size(l).value;
+  std::vector<std::int64_t> out;
+  out.reserve(static_cast<std::size_t>(std::max<std::int64_t>(n, 0)));
+  for (std::int64_t i = 0; i < n; ++i)
+    out.push_back(tma_element(
+        coordinate_sum(coords.iterator.position, evaluate_coordinate(l, IntTuple(static_int(i)))), t));
+  return out;
+}
+
 std::int64_t mode_size(const Tensor& t, int mode) {
   const Layout& l = inner_layout(t.layout);
   if (l.shape.is_leaf() || mode >= l.shape.rank()) return 1;
@@ -76,6 +129,13 @@ void add_sums(InstructionTraffic& into, const InstructionTraffic& x) {
 void merge(SiteTraffic& into, const SiteTraffic& one) {
   into.values_per_thread = std::max(into.values_per_thread, one.values_per_thread);
   into.threads = std::max(into.threads, one.threads);
+  for (auto [a, b] : {std::pair{&into.tma.instructions, one.tma.instructions},
+                      std::pair{&into.tma.sectors, one.tma.sectors}, std::pair{&into.tma.min_sectors, one.tma.min_sectors},
+                      std::pair{&into.tma.bytes, one.tma.bytes}})
+    *a = checked_add(*a, b, "a call site's bulk copy count");
+  into.tma.threads = std::max(into.tma.threads, one.tma.threads);
+  into.tma.per_thread = std::max(into.tma.per_thread, one.tma.per_thread);
+  into.tma.box_bytes = std::max(into.tma.box_bytes, one.tma.box_bytes);
   for (const InstructionTraffic& x : one.instructions) {
     const auto same =
         std::find_if(into.instructions.begin(), into.instructions.end(), [&](const InstructionTraffic& y) {
@@ -109,12 +169,20 @@ void KernelTrace::record_copy(const TracedCall& call) {
   const bool with_copy = n == plain + 1;
   const Tensor& src = tensor_arg(call, n - 2, "source");
   const Tensor& dst = tensor_arg(call, n - 1, "destination");
+  const TmaCopyValue* tma = with_copy ? as_tma_copy(call.args->front()) : nullptr;
+  const bool tma_load = tma && is_tma_load(tma->op);
   CopyRecord& r = copies_[call.site];
   if (r.executions.empty() && r.calls.empty()) {
     r.shape.label = std::string(call.label);
     if (predicated) r.shape.label += " (the predicate is not followed: every element counted)";
     r.shape.kind = CopyKind::AutoVectorizing;
-    if (with_copy) {
+    if (tma) {
+      r.shape.kind = CopyKind::Tma;
+      r.shape.tma = tma_box(*tma);
+      r.shape.src.space = tma_load ? MemorySpace::Global : space_of(src, "source");
+      r.shape.dst.space = tma_load ? space_of(dst, "destination") : MemorySpace::Global;
+      r.shape.element_bits = tma->type->bits;
+    } else if (with_copy) {
       const TiledCopy* tiled = as_tiled_copy(call.args->front());
       const CopyAtom* atom = tiled ? &tiled->atom : as_copy_atom(call.args->front());
       if (!atom)
@@ -127,14 +195,22 @@ void KernelTrace::record_copy(const TracedCall& call) {
       r.atom.name = atom->name;
       r.atom.copy = *atom;
     }
-    r.shape.src.space = space_of(src, "source");
-    r.shape.dst.space = space_of(dst, "destination");
+    if (!tma) {
+      r.shape.src.space = space_of(src, "source");
+      r.shape.dst.space = space_of(dst, "destination");
+      r.shape.element_bits = src.iterator.bits;
+    }
     r.shape.src.static_layout = static_layout(src);
     r.shape.dst.static_layout = static_layout(dst);
-    r.shape.element_bits = src.iterator.bits;
     r.threads = call.threads;
   }
-  if (src.iterator.bits != dst.iterator.bits)
+  const Tensor& data = tma_load ? dst : src;  // a TMA copy's side in shared memory
+  if (tma && (data.iterator.memory != Memory::Shared || data.iterator.bits != tma->type->bits))
+    throw Error(fmt::format("{} copies between the TMA coordinate tensor and a shared-memory tensor of {}-bit "
+                            "elements; the {} is {}",
+                            tma->op, tma->type->bits, tma_load ? "destination" : "source",
+                            data.print(Notation{true})));
+  if (!tma && src.iterator.bits != dst.iterator.bits)
     throw Error(
         fmt::format("the source holds {}-bit elements and the destination {}-bit ones: the report follows "
                     "copies of one element type",
@@ -152,8 +228,10 @@ void KernelTrace::record_copy(const TracedCall& call) {
     throw Error(fmt::format("the CTA's copies move more than {} elements; the report follows at most that many",
                             kMaxTracedElements / 2));
   Execution& x = r.executions[e];
-  x.src[static_cast<std::size_t>(call.thread)] = element_offsets(src, "source");
-  x.dst[static_cast<std::size_t>(call.thread)] = element_offsets(dst, "destination");
+  x.src[static_cast<std::size_t>(call.thread)] =
+      tma_load ? tma_offsets(src, *tma, "source") : element_offsets(src, "source");
+  x.dst[static_cast<std::size_t>(call.thread)] =
+      tma && !tma_load ? tma_offsets(dst, *tma, "destination") : element_offsets(dst, "destination");
   if (x.src[static_cast<std::size_t>(call.thread)].size() != x.dst[static_cast<std::size_t>(call.thread)].size())
     throw Error(fmt::format("the source has {} elements and the destination {}", size(src.layout).value,
                             size(dst.layout).value));

@@ -122,9 +122,49 @@ void atom_plans(const CopySite& s, std::vector<Plan>& plans) {
   throw Error(fmt::format("{}: the report does not know the instructions of {}", s.label, atom.name));
 }
 
+// One thread's bulk tensor copies of one execution: each box's in-bounds
+// global elements, the distinct 32-byte sectors they lie in.
+void count_boxes(const CopySite& s, const std::vector<std::int64_t>& global, TmaTraffic& t) {
+  const std::int64_t elem_bytes = s.element_bits / 8;
+  const std::int64_t n = static_cast<std::int64_t>(global.size());
+  if (s.tma.elements < 1 || n % s.tma.elements != 0)
+    throw Error(fmt::format("{}: {} elements are no whole number of TMA boxes of {}", s.label, n, s.tma.elements));
+  const std::int64_t moved = s.tma.elements / std::max<std::int64_t>(s.tma.multicast, 1);
+  std::vector<std::int64_t> sectors;
+  for (std::int64_t box = 0; box < n; box += s.tma.elements) {
+    sectors.clear();
+    std::int64_t bytes = 0;
+    for (std::int64_t i = box; i < box + moved; ++i) {
+      const std::int64_t o = global[static_cast<std::size_t>(i)];
+      if (o == kTmaOutOfBounds) continue;
+      const std::int64_t address = checked_mul(o, elem_bytes, "a byte address");
+      sectors.push_back(address >= 0 ? address / 32 : -((-address + 31) / 32));
+      bytes += elem_bytes;
+    }
+    std::sort(sectors.begin(), sectors.end());
+    t.sectors += std::unique(sectors.begin(), sectors.end()) - sectors.begin();
+    t.min_sectors += (bytes + 31) / 32;
+    t.bytes += bytes;
+    ++t.instructions;
+  }
+  t.per_thread = std::max(t.per_thread, n / s.tma.elements);
+  t.box_bytes = moved * elem_bytes;
+}
+
+TmaTraffic tma_traffic(const CopySite& s) {
+  TmaTraffic t;
+  for (const auto& global : (s.tma.load ? s.src : s.dst).offsets) {
+    if (global.empty()) continue;
+    ++t.threads;
+    count_boxes(s, global, t);
+  }
+  for (std::int64_t* v : {&t.instructions, &t.sectors, &t.min_sectors, &t.bytes})
+    *v = checked_mul(*v, s.executions, "the bulk copy count");
+  return t;
+}
+
 std::vector<Plan> plans_of(const CopySite& s) {
   std::vector<Plan> plans;
-  if (s.kind == CopyKind::Tma) return plans;
   if (s.kind == CopyKind::Atom) {
     if (!s.atom) throw Error(fmt::format("{}: a copy through an atom needs the atom", s.label));
     atom_plans(s, plans);
@@ -232,6 +272,11 @@ SiteTraffic predict_traffic(const CopySite& s) {
   t.values_per_thread = values_of(s);
   t.executions = s.executions;
   t.threads = std::count_if(s.src.offsets.begin(), s.src.offsets.end(), [](const auto& o) { return !o.empty(); });
+  if (s.kind == CopyKind::Tma) {
+    t.tma_box = s.tma;
+    t.tma = tma_traffic(s);
+    return t;
+  }
   for (const Plan& p : plans_of(s)) t.instructions.push_back(count(s, p, t.values_per_thread));
   return t;
 }

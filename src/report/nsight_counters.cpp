@@ -2,7 +2,9 @@
 // wavefronts count with shared loads but the instruction is not a shared
 // load; cp.async (LDGSTS) is a global-load request and its sectors, its
 // instruction its own kind, and its shared-memory writes count with no
-// shared-store counter but have their own bank-conflict counter.
+// shared-store counter but have their own bank-conflict counter. TMA loads
+// issue no load/store-unit instruction; the sectors they bring from L2 count
+// under the crossbar's TMA-load sectors.
 #include "layoutx/nsight_counters.hpp"
 
 #include <array>
@@ -28,6 +30,7 @@ enum Metric {
   kSharedSt,
   kStsm,
   kConflictsLdgsts,
+  kTmaLoadSectors,
   kMetrics
 };
 
@@ -48,6 +51,7 @@ constexpr std::array<std::string_view, kMetrics> kNames{
     "smsp__sass_inst_executed_op_shared_st.sum",
     "smsp__sass_inst_executed_op_stsm.sum",
     "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ldgsts.sum",
+    "l1tex__m_xbar2l1tex_read_sectors_mem_global_op_tma_ld.sum",
 };
 
 void add(std::array<std::int64_t, kMetrics>& c, const InstructionTraffic& x) {
@@ -76,8 +80,10 @@ std::vector<std::string_view> counter_metrics() { return {kNames.begin(), kNames
 
 std::vector<Counter> cta_counters(const std::vector<SiteTraffic>& sites) {
   std::array<std::int64_t, kMetrics> totals{};
-  for (const SiteTraffic& s : sites)
+  for (const SiteTraffic& s : sites) {
     for (const InstructionTraffic& x : s.instructions) add(totals, x);
+    if (s.kind == CopyKind::Tma && s.tma_box.load) totals[kTmaLoadSectors] += s.tma.sectors;
+  }
   std::vector<Counter> out;
   for (int m = 0; m < kMetrics; ++m) out.push_back(Counter{kNames[m], totals[m]});
   return out;

@@ -50,8 +50,17 @@ std::string site_grid(const std::vector<CopySite>& executions) {
   std::vector<std::string> columns;
   std::map<std::pair<std::size_t, std::string>, Cell> cells;
   for (const CopySite& s : executions)
-    for (std::size_t w = 0; w < warps; ++w)
-      for (const InstructionTraffic& x : predict_traffic(warp_only(s, w)).instructions) {
+    for (std::size_t w = 0; w < warps; ++w) {
+      const SiteTraffic t = predict_traffic(warp_only(s, w));
+      if (s.kind == CopyKind::Tma) {  // bulk copies: the global sectors of the boxes the warp's threads issue
+        const std::string column = s.tma.op + " sectors";
+        if (columns.empty()) columns.push_back(column);
+        Cell& c = cells[{w, column}];
+        c.cost += t.tma.sectors;
+        c.least += t.tma.min_sectors;
+        c.instructions += t.tma.instructions;
+      }
+      for (const InstructionTraffic& x : t.instructions) {
         const bool global = is_global_access(x.op);
         const bool shared = is_shared_access(x.op);
         for (const bool g : {true, false}) {
@@ -64,6 +73,7 @@ std::string site_grid(const std::vector<CopySite>& executions) {
           c.instructions += x.instructions;
         }
       }
+    }
   std::string out = "<table><tr><th>warp</th>";
   for (const std::string& c : columns) out += fmt::format("<th>{}</th>", escaped(c));
   out += "</tr>\n";
@@ -78,7 +88,7 @@ std::string site_grid(const std::vector<CopySite>& executions) {
       const Cell& c = it->second;
       const double excess = c.least == 0 ? 0.0 : static_cast<double>(c.cost) / static_cast<double>(c.least);
       const char* tone = excess <= 1.0 ? "ok" : excess <= 2.0 ? "warn" : "bad";
-      out += fmt::format("<td class=\"{}\" title=\"{} warp instructions\">{} <small>(least {})</small></td>", tone,
+      out += fmt::format("<td class=\"{}\" title=\"{} instructions\">{} <small>(least {})</small></td>", tone,
                          c.instructions, c.cost, c.least);
     }
     out += "</tr>\n";

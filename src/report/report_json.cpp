@@ -38,6 +38,17 @@ std::string instruction_json(const InstructionTraffic& x) {
       x.bytes, x.wavefronts, x.ideal, x.conflict_degree);
 }
 
+std::string tma_json(const SiteTraffic& s) {
+  const TmaTraffic& t = s.tma;
+  return fmt::format(
+      "{{\"op\": {}, \"load\": {}, \"copies\": {}, \"per_thread\": {}, \"threads\": {}, \"box_bytes\": {}, "
+      "\"multicast\": {}, \"sectors\": {}, \"min_sectors\": {}, \"bytes_used\": {}, \"swizzle\": {}, "
+      "\"tensor_map_swizzle\": {}}}",
+      quoted(s.tma_box.op), s.tma_box.load ? "true" : "false", t.instructions, t.per_thread, t.threads, t.box_bytes,
+      s.tma_box.multicast, t.sectors, t.min_sectors, t.bytes, quoted(s.tma_box.swizzle),
+      quoted(s.tma_box.tensor_map_swizzle));
+}
+
 std::string finding_json(const Finding& f) {
   return fmt::format("{{\"kind\": {}, \"what\": {}, \"fix\": {}}}", quoted(finding_name(f.kind)), quoted(f.what),
                      quoted(f.fix));
@@ -65,10 +76,14 @@ std::string report_json(const std::vector<SiteTraffic>& copies, const std::vecto
         "{{\"site\": {}, \"call\": \"copy\", \"copy\": {}, \"atom\": {}, \"src\": {}, \"dst\": {}, \"element_bits\": "
         "{}, "
         "\"threads\": {}, \"values_per_thread\": {}, \"executions\": {}, \"instructions\": {}, \"findings\": {}}}",
-        quoted(s.label), quoted(copy_kind(s.kind)), quoted(s.atom), quoted(space_name(s.src)),
-        quoted(space_name(s.dst)), s.element_bits, s.threads, s.values_per_thread, s.executions,
-        list(s.instructions, instruction_json),
+        quoted(s.label), quoted(copy_kind(s.kind)), quoted(s.kind == CopyKind::Tma ? s.tma_box.op : s.atom),
+        quoted(space_name(s.src)), quoted(space_name(s.dst)), s.element_bits, s.threads, s.values_per_thread,
+        s.executions, list(s.instructions, instruction_json),
         list(i < findings.size() ? findings[i] : std::vector<Finding>{}, finding_json));
+    if (s.kind == CopyKind::Tma) {
+      out.pop_back();
+      out += ", \"tma\": " + tma_json(s) + "}";
+    }
   }
   for (const MmaSite& m : mmas) {
     out += first ? "  " : ",\n  ";

@@ -15,7 +15,7 @@ std::string_view space_word(MemorySpace s) {
 }
 
 std::string how_copied(const SiteTraffic& s) {
-  if (s.kind == CopyKind::Tma) return "TMA bulk tensor copy";
+  if (s.kind == CopyKind::Tma) return fmt::format("TMA bulk tensor copy ({})", s.tma_box.op);
   if (s.kind == CopyKind::AutoVectorizing) return "copy(src, dst) (CuTe's auto-vectorizing copy)";
   return s.atom;
 }
@@ -41,13 +41,30 @@ std::string instruction_line(const InstructionTraffic& x) {
   return line;
 }
 
+// A TMA site: its bulk copies, the global sectors they move, the swizzle they write shared memory with.
+std::string tma_lines(const SiteTraffic& s) {
+  const TmaTraffic& t = s.tma;
+  const TmaBox& b = s.tma_box;
+  std::string out = fmt::format(
+      "  {:<12} {:>7} bulk tensor copies ({}), {} a thread, issued by {} thread{}; {} bytes a box{}\n", b.op,
+      t.instructions, b.load ? "UTMALDG" : "UTMASTG", t.per_thread, t.threads, t.threads == 1 ? "" : "s", t.box_bytes,
+      b.multicast > 1 ? fmt::format(" (this CTA's 1/{} of the multicast box)", b.multicast) : "");
+  if (t.instructions)
+    out += fmt::format("               global: {:.3g} sectors {} a copy ({:.3g} hold the bytes), {:.0f}% of them used\n",
+                       ratio(t.sectors, t.instructions), b.load ? "read" : "written",
+                       ratio(t.min_sectors, t.instructions), 100.0 * ratio(t.bytes, t.sectors * 32));
+  out += fmt::format("               shared: {} with {} ({}); no load/store unit requests or wavefronts\n",
+                     b.load ? "written" : "read", b.swizzle, b.tensor_map_swizzle);
+  return out;
+}
+
 }  // namespace
 
 std::string site_text(const SiteTraffic& s, const std::vector<Finding>& findings) {
   std::string out = fmt::format("{}\n  {}, {} -> {}, {}-bit elements: {} threads, {} values a thread, {} time{}\n",
                                 s.label, how_copied(s), space_word(s.src), space_word(s.dst), s.element_bits, s.threads,
                                 s.values_per_thread, s.executions, s.executions == 1 ? "" : "s");
-  if (s.instructions.empty()) out += "  no load/store unit instructions (TMA's copies do not go through it)\n";
+  if (s.kind == CopyKind::Tma) out += tma_lines(s);
   for (const InstructionTraffic& x : s.instructions) out += instruction_line(x);
   for (const Finding& f : findings) {
     out += fmt::format("  finding: {}\n", f.what);

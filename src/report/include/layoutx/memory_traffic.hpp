@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,21 @@ struct CopyOperand {
 // Tensor Memory Accelerator (bulk tensor copies, no per-thread accesses).
 enum class CopyKind { Atom, AutoVectorizing, Tma };
 
+// A TMA call site's boxes: one thread's call issues one bulk tensor copy
+// (UTMALDG / UTMASTG) for every `elements` of the tensors it is given, which
+// moves the whole box without the load/store unit. On the global side an
+// offset of kTmaOutOfBounds is an element outside the tensor: TMA neither
+// reads it (it fills zeros) nor writes it.
+struct TmaBox {
+  std::string op;             // SM90_TMA_LOAD, SM90_TMA_LOAD_MULTICAST, SM90_TMA_STORE, ...
+  bool load = true;           // global -> shared; else shared -> global
+  std::int64_t elements = 0;  // the elements of one box (CuTe's NumValSrc)
+  std::int64_t multicast = 1;  // CTAs sharing each box: this CTA's copy moves elements / multicast of it
+  std::string swizzle;            // the swizzle shared memory is written (read) with, as CuTe prints it
+  std::string tensor_map_swizzle;  // the descriptor's CU_TENSOR_MAP_SWIZZLE_...
+};
+inline constexpr std::int64_t kTmaOutOfBounds = std::numeric_limits<std::int64_t>::min();
+
 struct CopySite {
   std::string label;  // where the call is, for messages
   CopyKind kind = CopyKind::AutoVectorizing;
@@ -41,6 +57,7 @@ struct CopySite {
   int element_bits = 32;
   CopyOperand src, dst;
   std::int64_t executions = 1;  // how many times each thread executes the call
+  TmaBox tma;                   // CopyKind::Tma
 };
 
 // The SASS instructions the model knows, as Nsight Compute sorts them.
@@ -63,6 +80,17 @@ struct InstructionTraffic {
   int conflict_degree = 0;  // the most distinct words one bank served in a phase
 };
 
+// A TMA call site's bulk tensor copies, summed over every thread and execution.
+struct TmaTraffic {
+  std::int64_t instructions = 0;  // bulk tensor copies issued
+  std::int64_t threads = 0;       // threads that issue them
+  std::int64_t per_thread = 0;    // copies a thread issues per execution
+  std::int64_t box_bytes = 0;     // bytes one copy moves
+  // Global memory: 32-byte sectors read (a load) or written, the least the
+  // in-bounds bytes need, and those bytes.
+  std::int64_t sectors = 0, min_sectors = 0, bytes = 0;
+};
+
 struct SiteTraffic {
   std::string label;
   CopyKind kind = CopyKind::AutoVectorizing;
@@ -72,7 +100,9 @@ struct SiteTraffic {
   std::int64_t values_per_thread = 0;  // per execution, the most any thread copies
   std::int64_t executions = 1;
   std::int64_t threads = 0;  // threads that execute the call
-  std::vector<InstructionTraffic> instructions;
+  std::vector<InstructionTraffic> instructions;  // load/store unit instructions (none for TMA)
+  TmaBox tma_box;                                // CopyKind::Tma
+  TmaTraffic tma;
 };
 
 // The instructions the call site issues and their cost. Throws Error for a
