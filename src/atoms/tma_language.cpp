@@ -179,7 +179,9 @@ Value with_value(const ExtensionCall& c) {
   if (!is_tma_load(t.tma.op))
     throw ArgumentError(0, fmt::format("{} copies without .with(): its Copy_Traits take no barrier", t.tma.op));
   const bool multicast = t.tma.op.find("MULTICAST") != std::string::npos;
-  a.expect(multicast ? 3 : 2, 4);
+  if (c.args.size() < (multicast ? 3u : 2u) || c.args.size() > 4)
+    throw Error(multicast ? "takes the barrier and the multicast mask: tma.with(barrier, mask)"
+                          : "takes the barrier it completes on: tma.with(barrier[, multicast_mask])");
   a.integer(1, "the shared-memory barrier (a uint64_t)");
   if (c.args.size() > 2) a.integer(2, "the multicast mask (a uint16_t)");
   auto copy = std::make_shared<TmaCopyObject>(t);
@@ -256,7 +258,18 @@ std::optional<Value> tma_operation_named(std::string_view name) {
   return Value::of(std::make_shared<const TmaOperationObject>(std::string(name)));
 }
 
+// copy(tma, src, dst) of a TMA load before .with(barrier): CuTe deletes that copy_unpack.
+void check_tma_copy(std::string_view name, const std::vector<Value>& args) {
+  if ((name != "copy" && name != "copy_if") || args.empty()) return;
+  const TmaCopyValue* t = as_tma_copy(args.front());
+  if (t && is_tma_load(t->op) && !t->executable)
+    throw Error(fmt::format("use of deleted function copy_unpack: \"Don't try to execute a copy with {} before "
+                            "calling .with()\" (copy(tma.with(barrier), src, dst))",
+                            t->op));
+}
+
 void add_tma_functions(LanguageExtension& e) {
+  e.check_data_movement = check_tma_copy;
   e.functions.emplace("make_tma_atom", make_tma_atom_value);
   e.functions.emplace("make_tma_copy", make_tma_copy_value);
   e.functions.emplace("get_tma_tensor", get_tma_tensor_value);

@@ -1510,6 +1510,7 @@ class Interpreter {
     if (name == "thread0" || name == "thread" || name == "block" || name == "block0") return guard(e, name);
     if (is_data_movement(name)) {
       const std::vector<Datum> args = eval_args(e);
+      check_statement(e, callee, name, args);
       if (host_.on_data_movement) moved_data(e, name, args);
       return Datum::integer(0);
     }
@@ -1535,6 +1536,62 @@ class Interpreter {
     }
     if (name == "exit") throw RunTimeError("the program called exit", e.offset);
     return std::nullopt;
+  }
+
+  // The SM90 barrier and warpgroup statements take what CuTe declares them
+  // to (an mbarrier is a uint64_t in shared memory; warpgroup_wait<N> a
+  // static N in [0,7]); the extension checks the calls through its values.
+  void check_statement(const Expr& e, const Expr& callee, std::string_view name, const std::vector<Datum>& args) {
+    const auto arity = [&](std::size_t lo, std::size_t hi, std::string_view usage) {
+      if (args.size() < lo || args.size() > hi)
+        throw SourceError(fmt::format("{} takes {}, got {} argument{}", name, usage, args.size(),
+                                      args.size() == 1 ? "" : "s"),
+                          e.offset);
+    };
+    const auto integer = [&](std::size_t i, std::string_view what) {
+      if (!args[i].is_integer())
+        throw SourceError(fmt::format("{}: argument {} is {}, expected {}", name, i + 1, describe(args[i]), what),
+                          e.kids[i + 1].offset);
+    };
+    if (name == "initialize_barrier" || name == "set_barrier_transaction_bytes" || name == "wait_barrier") {
+      if (name == "initialize_barrier")
+        arity(1, 2, "the barrier and the thread count: initialize_barrier(bar, 1)");
+      else
+        arity(2, 2, name == "wait_barrier" ? "the barrier and the phase: wait_barrier(bar, phase)"
+                                           : "the barrier and the bytes: set_barrier_transaction_bytes(bar, bytes)");
+      for (std::size_t i = 0; i < args.size(); ++i)
+        integer(i, i == 0 ? "the shared-memory barrier (a uint64_t)" : "an integer");
+    } else if (name == "warpgroup_arrive" || name == "warpgroup_commit_batch") {
+      arity(0, 0, "no arguments");
+    } else if (name == "warpgroup_wait") {
+      arity(0, 0, "no arguments");
+      if (!callee.has_targs || callee.targs.size() != 1 || !callee.targs[0].value)
+        throw SourceError("warpgroup_wait takes the batches left in flight as its template argument: warpgroup_wait<0>()",
+                          e.offset);
+      const std::int64_t n = integer_of(eval(*callee.targs[0].value), e.offset);
+      if (n < 0 || n > 7) throw SourceError("static assertion failed: WGMMA wait: N must be in range [0, 7]", e.offset);
+    } else if (name == "warpgroup_fence_operand") {
+      arity(1, 1, "the accumulator fragment (a register tensor) or one register");
+      const Datum& a = args[0];
+      const bool reg = a.is_integer() || a.kind == Datum::Kind::Real;
+      const bool fragment = a.kind == Datum::Kind::Value && a.value.kind == Value::Kind::Tensor &&
+                            as_tensor(a.value).iterator.memory == Memory::Register;
+      if (!reg && !fragment)
+        throw SourceError(fmt::format("warpgroup_fence_operand takes a register fragment (CUTE_STATIC_ASSERT "
+                                      "is_rmem), not {}",
+                                      describe(a)),
+                          e.kids[1].offset);
+    }
+    if (!language_.extension || !language_.extension->check_data_movement) return;
+    std::vector<Value> values;
+    for (const Datum& d : args) values.push_back(d.kind == Datum::Kind::Value ? d.value : Value{});
+    try {
+      language_.extension->check_data_movement(name, values);
+    } catch (const SourceError&) {
+      throw;
+    } catch (const Error& err) {
+      throw SourceError(fmt::format("{}: {}", name, err.message(Notation{true})), e.offset);
+    }
   }
 
   // Tell the host about a data movement; what it cannot follow is the program's error at the call.

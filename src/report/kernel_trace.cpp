@@ -56,12 +56,8 @@ std::vector<std::int64_t> element_offsets(const Tensor& t, std::string_view what
   return out;
 }
 
-// The TMA call's box as the report counts it, and what CuTe refuses of the call.
+// The TMA call's box as the report counts it.
 TmaBox tma_box(const TmaCopyValue& t) {
-  if (is_tma_load(t.op) && !t.executable)
-    throw Error(fmt::format("a copy through {} before .with(barrier): CuTe deletes that copy (\"Don't try to execute "
-                            "a copy with {} before calling .with()\")",
-                            t.op, t.op));
   TmaBox box;
   box.op = t.op;
   box.load = is_tma_load(t.op);

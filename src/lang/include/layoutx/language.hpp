@@ -80,6 +80,10 @@ struct LanguageExtension {
   // between < and >, "" without one); nothing when the name is not the extension's.
   std::function<std::optional<Value>(std::string_view name, std::string_view template_text)> name;
   std::map<std::string, std::function<Value(const ExtensionCall&)>, std::less<>> functions;
+  // A program's statement that moves data (copy(...), gemm(...)) given the
+  // extension's values: throws Error for a call CuTe does not compile (a TMA
+  // load copied through before .with(barrier)). Not set: every call passes.
+  std::function<void(std::string_view name, const std::vector<Value>& args)> check_data_movement;
 };
 
 struct LanguageOptions {
