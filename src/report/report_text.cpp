@@ -61,9 +61,9 @@ std::string tma_lines(const SiteTraffic& s) {
 }  // namespace
 
 std::string site_text(const SiteTraffic& s, const std::vector<Finding>& findings) {
-  std::string out = fmt::format("{}\n  {}, {} -> {}, {}-bit elements: {} threads, {} values a thread, {} time{}\n",
+  std::string out = fmt::format("{}\n  {}, {} -> {}, {}-bit elements: {} thread{}, {} values a thread, {} time{}\n",
                                 s.label, how_copied(s), space_word(s.src), space_word(s.dst), s.element_bits, s.threads,
-                                s.values_per_thread, s.executions, s.executions == 1 ? "" : "s");
+                                s.threads == 1 ? "" : "s", s.values_per_thread, s.executions, s.executions == 1 ? "" : "s");
   if (s.kind == CopyKind::Tma) out += tma_lines(s);
   for (const InstructionTraffic& x : s.instructions) out += instruction_line(x);
   for (const Finding& f : findings) {
