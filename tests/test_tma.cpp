@@ -98,7 +98,8 @@ std::string tma_answer(const test::Json& j, bool& refused) {
     const auto portions = smem_portions(smem);
     REQUIRE_MESSAGE(portions, j["id"].string << ": no shared-memory layout");
     const TmaCopyInput in{j["op"].string,  *gmem.as_plain_layout(), type,
-                          portions->first, portions->second,        static_int(j["multicast"].integer)};
+                          portions->first, portions->second,        static_int(j["multicast"].integer),
+                          std::nullopt};
     Diagnostics diag;
     return computed_fields(make_tma_copy(in, diag));
   } catch (const Error& e) {

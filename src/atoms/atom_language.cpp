@@ -80,7 +80,6 @@ struct ThrMmaObject : ValueObject {
   bool print_ends_line() const override { return true; }
 };
 
-
 // The checks every function makes of its call, with the messages of the language's own table.
 struct Args {
   const ExtensionCall& c;
@@ -385,8 +384,9 @@ Value slice_value(const ExtensionCall& c) {
   if (const auto m = shared_object_of<TiledMmaObject>(c.args[0]))
     return Value::of(std::make_shared<const ThrMmaObject>(m, thread, thread_vmnk(m->mma, thread, c.diag.notation())));
   if (const auto* tma = as_tma_copy(c.args[0]); tma && !tma->tiled)
-    throw ArgumentError(0, "make_tma_atom makes a Copy_Atom, which has no get_slice: partition with tma_partition, "
-                           "or make a TiledCopy with make_tma_copy");
+    throw ArgumentError(0,
+                        "make_tma_atom makes a Copy_Atom, which has no get_slice: partition with tma_partition, "
+                        "or make a TiledCopy with make_tma_copy");
   if (const auto t = shared_object_of<TiledCopyObject>(c.args[0]))
     return Value::of(std::make_shared<const ThrCopyObject>(t, thread));
   throw ArgumentError(0, fmt::format("expected a TiledMMA or a TiledCopy, got {}", a.described(c.args[0])));

@@ -42,6 +42,8 @@ inline std::shared_ptr<const T> shared_object_of(const Value& v) {
   return v.kind == Value::Kind::Object ? std::dynamic_pointer_cast<const T>(v.object) : nullptr;
 }
 
-inline Value tiled_copy_value(TiledCopy copy) { return Value::of(std::make_shared<const TiledCopyObject>(std::move(copy))); }
+inline Value tiled_copy_value(TiledCopy copy) {
+  return Value::of(std::make_shared<const TiledCopyObject>(std::move(copy)));
+}
 
 }  // namespace layoutx

@@ -299,7 +299,7 @@ TmaCopy make_tma_copy(const TmaCopyInput& in, Diagnostics& diag) {
   const TmaValueType& type = *in.type;
   TmaCopy tma;
   const Layout cta_v_map = composition(make_identity_layout(in.gmem.shape),
-                                      in.cta_tiler ? *in.cta_tiler : tiler_of(product_each(smem.shape)), diag);
+                                       in.cta_tiler ? *in.cta_tiler : tiler_of(product_each(smem.shape)), diag);
   tma.tma_gbasis = construct_tma_gbasis(in.gmem, smem, cta_v_map, diag);
   tma.swizzle = in.swizzle;
   tma_swizzle_mode(in.swizzle, tma.swizzle_bits, tma.swizzle_base);

@@ -89,8 +89,8 @@ Value tma_copy_value(const ExtensionCall& c, std::size_t tiler_at, std::size_t c
                                        a.described(c.args[0])));
   const Tensor& g = a.tensor(1, "the global tensor (make_tensor of a global pointer)");
   if (g.iterator.memory == Memory::Coordinate || g.iterator.memory == Memory::GmmaDescriptor)
-    throw ArgumentError(1, fmt::format("expected the global tensor (a tensor of a pointer), got {}",
-                                       g.print(c.diag.notation())));
+    throw ArgumentError(
+        1, fmt::format("expected the global tensor (a tensor of a pointer), got {}", g.print(c.diag.notation())));
   const auto* gmem = std::get_if<Layout>(&g.layout);
   if (!gmem) throw ArgumentError(1, "the global tensor has a swizzled layout; TMA reads a plain strided tensor");
   std::string type_name(without_namespaces(g.iterator.element));
@@ -112,13 +112,15 @@ Value tma_copy_value(const ExtensionCall& c, std::size_t tiler_at, std::size_t c
     const std::int64_t address = g.iterator.base + g.iterator.position.value().value * (g.iterator.bits / 8);
     if (address % 16 != 0)
       throw ArgumentError(
-          1, "assert((reinterpret_cast<uint64_t>(gmem_address) & 0b1111) == 0) fails: TMA reads from a 16-byte "
-             "aligned address");
+          1,
+          "assert((reinterpret_cast<uint64_t>(gmem_address) & 0b1111) == 0) fails: TMA reads from a 16-byte "
+          "aligned address");
   }
   const auto portions = smem_portions(c.args.at(2));
   if (!portions)
-    throw ArgumentError(2, fmt::format("expected the static shared-memory layout of the tile (swizzled, or plain), got {}",
-                                       a.described(c.args[2])));
+    throw ArgumentError(2,
+                        fmt::format("expected the static shared-memory layout of the tile (swizzled, or plain), got {}",
+                                    a.described(c.args[2])));
   TmaCopyInput in{op->op, *gmem, type, portions->first, portions->second, static_int(1), std::nullopt};
   if (tiler_at < c.args.size()) in.cta_tiler = to_tiler(c.args[tiler_at], c.diag.notation());
   if (cluster_at < c.args.size()) {
@@ -199,9 +201,10 @@ const Layout& single_cta() {
 Layout smem_tile_of(const TmaArgs& a, std::size_t i, const Tensor& s) {
   const auto* plain = std::get_if<Layout>(&s.layout);
   if (!plain)
-    throw ArgumentError(i, "the shared-memory tensor has its swizzle in its layout; tma_partition takes the layout "
-                           "CuTe's make_tensor leaves when the swizzle moves into the pointer (a GMMA "
-                           "Layout_*_Atom tiled to the tile)");
+    throw ArgumentError(i,
+                        "the shared-memory tensor has its swizzle in its layout; tma_partition takes the layout "
+                        "CuTe's make_tensor leaves when the swizzle moves into the pointer (a GMMA "
+                        "Layout_*_Atom tiled to the tile)");
   if (s.iterator.memory != Memory::Shared)
     throw ArgumentError(i, fmt::format("expected the shared-memory tensor, got {}", s.print(a.c.diag.notation())));
   return plain->shape.is_leaf() ? *plain : get(*plain, 0);
@@ -221,8 +224,8 @@ Value tma_partition_value(const ExtensionCall& c) {
   if (!defaults) {
     const auto l = c.args[2].as_plain_layout();
     if (!l || c.args[2].kind != Value::Kind::Layout)
-      throw ArgumentError(2, fmt::format("expected the CTA layout (CTA coordinate -> multicast id), got {}",
-                                         a.described(c.args[2])));
+      throw ArgumentError(
+          2, fmt::format("expected the CTA layout (CTA coordinate -> multicast id), got {}", a.described(c.args[2])));
     cta_layout = *l;
     if (!c.args[1].is_int_tuple())
       throw ArgumentError(1, fmt::format("expected the CTA's coordinate, got {}", a.described(c.args[1])));
@@ -263,9 +266,10 @@ void check_tma_copy(std::string_view name, const std::vector<Value>& args) {
   if ((name != "copy" && name != "copy_if") || args.empty()) return;
   const TmaCopyValue* t = as_tma_copy(args.front());
   if (t && is_tma_load(t->op) && !t->executable)
-    throw Error(fmt::format("use of deleted function copy_unpack: \"Don't try to execute a copy with {} before "
-                            "calling .with()\" (copy(tma.with(barrier), src, dst))",
-                            t->op));
+    throw Error(
+        fmt::format("use of deleted function copy_unpack: \"Don't try to execute a copy with {} before "
+                    "calling .with()\" (copy(tma.with(barrier), src, dst))",
+                    t->op));
 }
 
 void add_tma_functions(LanguageExtension& e) {

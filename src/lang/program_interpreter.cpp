@@ -1544,9 +1544,9 @@ class Interpreter {
   void check_statement(const Expr& e, const Expr& callee, std::string_view name, const std::vector<Datum>& args) {
     const auto arity = [&](std::size_t lo, std::size_t hi, std::string_view usage) {
       if (args.size() < lo || args.size() > hi)
-        throw SourceError(fmt::format("{} takes {}, got {} argument{}", name, usage, args.size(),
-                                      args.size() == 1 ? "" : "s"),
-                          e.offset);
+        throw SourceError(
+            fmt::format("{} takes {}, got {} argument{}", name, usage, args.size(), args.size() == 1 ? "" : "s"),
+            e.offset);
     };
     const auto integer = [&](std::size_t i, std::string_view what) {
       if (!args[i].is_integer())
@@ -1557,8 +1557,9 @@ class Interpreter {
       if (name == "initialize_barrier")
         arity(1, 2, "the barrier and the thread count: initialize_barrier(bar, 1)");
       else
-        arity(2, 2, name == "wait_barrier" ? "the barrier and the phase: wait_barrier(bar, phase)"
-                                           : "the barrier and the bytes: set_barrier_transaction_bytes(bar, bytes)");
+        arity(2, 2,
+              name == "wait_barrier" ? "the barrier and the phase: wait_barrier(bar, phase)"
+                                     : "the barrier and the bytes: set_barrier_transaction_bytes(bar, bytes)");
       for (std::size_t i = 0; i < args.size(); ++i)
         integer(i, i == 0 ? "the shared-memory barrier (a uint64_t)" : "an integer");
     } else if (name == "warpgroup_arrive" || name == "warpgroup_commit_batch") {
@@ -1566,8 +1567,8 @@ class Interpreter {
     } else if (name == "warpgroup_wait") {
       arity(0, 0, "no arguments");
       if (!callee.has_targs || callee.targs.size() != 1 || !callee.targs[0].value)
-        throw SourceError("warpgroup_wait takes the batches left in flight as its template argument: warpgroup_wait<0>()",
-                          e.offset);
+        throw SourceError(
+            "warpgroup_wait takes the batches left in flight as its template argument: warpgroup_wait<0>()", e.offset);
       const std::int64_t n = integer_of(eval(*callee.targs[0].value), e.offset);
       if (n < 0 || n > 7) throw SourceError("static assertion failed: WGMMA wait: N must be in range [0, 7]", e.offset);
     } else if (name == "warpgroup_fence_operand") {

@@ -88,9 +88,10 @@ std::int64_t tma_element(const IntTuple& coord, const TmaCopyValue& t) {
 // The global elements of a TMA copy's coordinate tensor, in its index order.
 std::vector<std::int64_t> tma_offsets(const Tensor& coords, const TmaCopyValue& t, std::string_view what) {
   if (coords.iterator.memory != Memory::Coordinate)
-    throw Error(fmt::format("the {} of a {} copy is the TMA coordinate tensor (tma.get_tma_tensor(shape), "
-                            "partitioned), not a tensor of data",
-                            what, t.op));
+    throw Error(
+        fmt::format("the {} of a {} copy is the TMA coordinate tensor (tma.get_tma_tensor(shape), "
+                    "partitioned), not a tensor of data",
+                    what, t.op));
   if (t.type->bits % 8 != 0)
     throw Error(fmt::format("the {} holds {}-bit elements; the report counts whole bytes", what, t.type->bits));
   const Layout& l = plain_layout(coords, what);
@@ -98,8 +99,8 @@ std::vector<std::int64_t> tma_offsets(const Tensor& coords, const TmaCopyValue& 
   std::vector<std::int64_t> out;
   out.reserve(static_cast<std::size_t>(std::max<std::int64_t>(n, 0)));
   for (std::int64_t i = 0; i < n; ++i)
-    out.push_back(tma_element(
-        coordinate_sum(coords.iterator.position, evaluate_coordinate(l, IntTuple(static_int(i)))), t));
+    out.push_back(
+        tma_element(coordinate_sum(coords.iterator.position, evaluate_coordinate(l, IntTuple(static_int(i)))), t));
   return out;
 }
 
@@ -125,9 +126,9 @@ void add_sums(InstructionTraffic& into, const InstructionTraffic& x) {
 void merge(SiteTraffic& into, const SiteTraffic& one) {
   into.values_per_thread = std::max(into.values_per_thread, one.values_per_thread);
   into.threads = std::max(into.threads, one.threads);
-  for (auto [a, b] : {std::pair{&into.tma.instructions, one.tma.instructions},
-                      std::pair{&into.tma.sectors, one.tma.sectors}, std::pair{&into.tma.min_sectors, one.tma.min_sectors},
-                      std::pair{&into.tma.bytes, one.tma.bytes}})
+  for (auto [a, b] :
+       {std::pair{&into.tma.instructions, one.tma.instructions}, std::pair{&into.tma.sectors, one.tma.sectors},
+        std::pair{&into.tma.min_sectors, one.tma.min_sectors}, std::pair{&into.tma.bytes, one.tma.bytes}})
     *a = checked_add(*a, b, "a call site's bulk copy count");
   into.tma.threads = std::max(into.tma.threads, one.tma.threads);
   into.tma.per_thread = std::max(into.tma.per_thread, one.tma.per_thread);
@@ -202,10 +203,10 @@ void KernelTrace::record_copy(const TracedCall& call) {
   }
   const Tensor& data = tma_load ? dst : src;  // a TMA copy's side in shared memory
   if (tma && (data.iterator.memory != Memory::Shared || data.iterator.bits != tma->type->bits))
-    throw Error(fmt::format("{} copies between the TMA coordinate tensor and a shared-memory tensor of {}-bit "
-                            "elements; the {} is {}",
-                            tma->op, tma->type->bits, tma_load ? "destination" : "source",
-                            data.print(Notation{true})));
+    throw Error(
+        fmt::format("{} copies between the TMA coordinate tensor and a shared-memory tensor of {}-bit "
+                    "elements; the {} is {}",
+                    tma->op, tma->type->bits, tma_load ? "destination" : "source", data.print(Notation{true})));
   if (!tma && src.iterator.bits != dst.iterator.bits)
     throw Error(
         fmt::format("the source holds {}-bit elements and the destination {}-bit ones: the report follows "

@@ -50,9 +50,10 @@ std::string tma_lines(const SiteTraffic& s) {
       t.instructions, b.load ? "UTMALDG" : "UTMASTG", t.per_thread, t.threads, t.threads == 1 ? "" : "s", t.box_bytes,
       b.multicast > 1 ? fmt::format(" (this CTA's 1/{} of the multicast box)", b.multicast) : "");
   if (t.instructions)
-    out += fmt::format("               global: {:.3g} sectors {} a copy ({:.3g} hold the bytes), {:.0f}% of them used\n",
-                       ratio(t.sectors, t.instructions), b.load ? "read" : "written",
-                       ratio(t.min_sectors, t.instructions), 100.0 * ratio(t.bytes, t.sectors * 32));
+    out +=
+        fmt::format("               global: {:.3g} sectors {} a copy ({:.3g} hold the bytes), {:.0f}% of them used\n",
+                    ratio(t.sectors, t.instructions), b.load ? "read" : "written", ratio(t.min_sectors, t.instructions),
+                    100.0 * ratio(t.bytes, t.sectors * 32));
   out += fmt::format("               shared: {} with {} ({}); no load/store unit requests or wavefronts\n",
                      b.load ? "written" : "read", b.swizzle, b.tensor_map_swizzle);
   return out;
@@ -61,9 +62,10 @@ std::string tma_lines(const SiteTraffic& s) {
 }  // namespace
 
 std::string site_text(const SiteTraffic& s, const std::vector<Finding>& findings) {
-  std::string out = fmt::format("{}\n  {}, {} -> {}, {}-bit elements: {} thread{}, {} values a thread, {} time{}\n",
-                                s.label, how_copied(s), space_word(s.src), space_word(s.dst), s.element_bits, s.threads,
-                                s.threads == 1 ? "" : "s", s.values_per_thread, s.executions, s.executions == 1 ? "" : "s");
+  std::string out =
+      fmt::format("{}\n  {}, {} -> {}, {}-bit elements: {} thread{}, {} values a thread, {} time{}\n", s.label,
+                  how_copied(s), space_word(s.src), space_word(s.dst), s.element_bits, s.threads,
+                  s.threads == 1 ? "" : "s", s.values_per_thread, s.executions, s.executions == 1 ? "" : "s");
   if (s.kind == CopyKind::Tma) out += tma_lines(s);
   for (const InstructionTraffic& x : s.instructions) out += instruction_line(x);
   for (const Finding& f : findings) {

@@ -19,7 +19,7 @@ struct TmaCopyValue {
   TmaCopy tma;
   Layout gmem;  // the global tensor's layout, in elements
   const TmaValueType* type = nullptr;
-  std::string element;      // the global tensor's element type as written
+  std::string element;  // the global tensor's element type as written
   Int multicast = static_int(1);
   bool tiled = false;       // make_tma_copy's TiledCopy, else make_tma_atom's Copy_Atom
   bool executable = false;  // .with(barrier) gave it the mbarrier it completes on

@@ -12,8 +12,8 @@
 namespace layoutx {
 
 struct TmaPartitioner {
-  Layout smem_tile;                  // layout<0>(stensor) without its swizzle: the TMA tile's shared-memory layout
-  std::int64_t elements_per_tma = 0;  // Copy_Atom::NumValSrc: the elements of one TMA box
+  Layout smem_tile;                      // layout<0>(stensor) without its swizzle: the TMA tile's shared-memory layout
+  std::int64_t elements_per_tma = 0;     // Copy_Atom::NumValSrc: the elements of one TMA box
   Int multicast_offset = static_int(0);  // cta_layout(cta_coord) * (elements_per_tma / cosize(cta_layout))
 };
 

@@ -41,11 +41,11 @@ enum class CopyKind { Atom, AutoVectorizing, Tma };
 // offset of kTmaOutOfBounds is an element outside the tensor: TMA neither
 // reads it (it fills zeros) nor writes it.
 struct TmaBox {
-  std::string op;             // SM90_TMA_LOAD, SM90_TMA_LOAD_MULTICAST, SM90_TMA_STORE, ...
-  bool load = true;           // global -> shared; else shared -> global
-  std::int64_t elements = 0;  // the elements of one box (CuTe's NumValSrc)
-  std::int64_t multicast = 1;  // CTAs sharing each box: this CTA's copy moves elements / multicast of it
-  std::string swizzle;            // the swizzle shared memory is written (read) with, as CuTe prints it
+  std::string op;                  // SM90_TMA_LOAD, SM90_TMA_LOAD_MULTICAST, SM90_TMA_STORE, ...
+  bool load = true;                // global -> shared; else shared -> global
+  std::int64_t elements = 0;       // the elements of one box (CuTe's NumValSrc)
+  std::int64_t multicast = 1;      // CTAs sharing each box: this CTA's copy moves elements / multicast of it
+  std::string swizzle;             // the swizzle shared memory is written (read) with, as CuTe prints it
   std::string tensor_map_swizzle;  // the descriptor's CU_TENSOR_MAP_SWIZZLE_...
 };
 inline constexpr std::int64_t kTmaOutOfBounds = std::numeric_limits<std::int64_t>::min();
@@ -99,7 +99,7 @@ struct SiteTraffic {
   int element_bits = 32;
   std::int64_t values_per_thread = 0;  // per execution, the most any thread copies
   std::int64_t executions = 1;
-  std::int64_t threads = 0;  // threads that execute the call
+  std::int64_t threads = 0;                      // threads that execute the call
   std::vector<InstructionTraffic> instructions;  // load/store unit instructions (none for TMA)
   TmaBox tma_box;                                // CopyKind::Tma
   TmaTraffic tma;
