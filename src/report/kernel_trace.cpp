@@ -254,9 +254,21 @@ void KernelTrace::record_gemm(const TracedCall& call) {
   r.site.a_elements = std::max(r.site.a_elements, size(a.layout).value);
   r.site.b_elements = std::max(r.site.b_elements, size(b.layout).value);
   r.site.c_elements = std::max(r.site.c_elements, size(c.layout).value);
+  r.site.a_descriptors = a.iterator.memory == Memory::GmmaDescriptor;
+  r.site.b_descriptors = b.iterator.memory == Memory::GmmaDescriptor;
   const std::int64_t calls = ++r.calls[call.thread];
   r.site.executions = std::max(r.site.executions, calls);
   r.site.threads = static_cast<std::int64_t>(r.calls.size());
+}
+
+std::string fragments_text(const MmaSite& m) {
+  if (!m.a_descriptors && !m.b_descriptors)
+    return fmt::format("A {}, B {}, C {} elements", m.a_elements, m.b_elements, m.c_elements);
+  const auto operand = [](std::int64_t n, bool descriptors) {
+    return fmt::format("{} {}", n, descriptors ? "GMMA descriptors" : "elements");
+  };
+  return fmt::format("A {}, B {}, C {} elements", operand(m.a_elements, m.a_descriptors),
+                     operand(m.b_elements, m.b_descriptors), m.c_elements);
 }
 
 std::vector<std::vector<CopySite>> KernelTrace::copy_sites() const {
@@ -323,7 +335,8 @@ StageResources KernelTrace::resources() const {
     res.shared_bytes += static_cast<std::int64_t>(written.size()) * (r.shape.element_bits / 8);
   }
   for (const auto& [offset, r] : mmas_)
-    res.register_elements += r.site.a_elements + r.site.b_elements + r.site.c_elements;
+    res.register_elements += (r.site.a_descriptors ? 0 : r.site.a_elements) +
+                             (r.site.b_descriptors ? 0 : r.site.b_elements) + r.site.c_elements;
   return res;
 }
 

@@ -122,8 +122,8 @@ std::string report_html(const std::string& title, const KernelTrace& trace,
   for (const MmaSite& m : trace.mma_sites())
     out += fmt::format(
         "<h2>{}</h2>\n<p>{}: {} MMA instructions a warp per call, {} calls a thread; register "
-        "fragments a thread per call: A {}, B {}, C {} elements.</p>\n",
-        escaped(m.label), escaped(m.atom), m.atoms_per_call, m.executions, m.a_elements, m.b_elements, m.c_elements);
+        "fragments a thread per call: {}.</p>\n",
+        escaped(m.label), escaped(m.atom), m.atoms_per_call, m.executions, fragments_text(m));
   const StageResources r = trace.resources();
   out += fmt::format(
       "<p>A stage: {} bytes of shared memory written by the copies, {} MMA fragment elements a thread; "

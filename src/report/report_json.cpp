@@ -90,9 +90,10 @@ std::string report_json(const std::vector<SiteTraffic>& copies, const std::vecto
     first = false;
     out += fmt::format(
         "{{\"site\": {}, \"call\": \"gemm\", \"atom\": {}, \"threads\": {}, \"executions\": {}, "
-        "\"mma_per_call\": {}, \"a_elements\": {}, \"b_elements\": {}, \"c_elements\": {}}}",
+        "\"mma_per_call\": {}, \"a_elements\": {}, \"b_elements\": {}, \"c_elements\": {}, "
+        "\"a_descriptors\": {}, \"b_descriptors\": {}}}",
         quoted(m.label), quoted(m.atom), m.threads, m.executions, m.atoms_per_call, m.a_elements, m.b_elements,
-        m.c_elements);
+        m.c_elements, m.a_descriptors ? "true" : "false", m.b_descriptors ? "true" : "false");
   }
   out += fmt::format("\n], \"stage\": {{\"shared_bytes\": {}, \"mma_fragment_elements\": {}, \"k_tiles\": {}}}, ",
                      stage.shared_bytes, stage.register_elements, stage.k_tiles);

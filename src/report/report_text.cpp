@@ -45,10 +45,11 @@ std::string instruction_line(const InstructionTraffic& x) {
 std::string tma_lines(const SiteTraffic& s) {
   const TmaTraffic& t = s.tma;
   const TmaBox& b = s.tma_box;
-  std::string out = fmt::format(
-      "  {:<12} {:>7} bulk tensor copies ({}), {} a thread, issued by {} thread{}; {} bytes a box{}\n", b.op,
-      t.instructions, b.load ? "UTMALDG" : "UTMASTG", t.per_thread, t.threads, t.threads == 1 ? "" : "s", t.box_bytes,
-      b.multicast > 1 ? fmt::format(" (this CTA's 1/{} of the multicast box)", b.multicast) : "");
+  std::string out =
+      fmt::format("  {} {} bulk tensor cop{} ({}), {} a thread, issued by {} thread{}; {} bytes a box{}\n", b.op,
+                  t.instructions, t.instructions == 1 ? "y" : "ies", b.load ? "UTMALDG" : "UTMASTG", t.per_thread,
+                  t.threads, t.threads == 1 ? "" : "s", t.box_bytes,
+                  b.multicast > 1 ? fmt::format(" (this CTA's 1/{} of the multicast box)", b.multicast) : "");
   if (t.instructions)
     out +=
         fmt::format("               global: {:.3g} sectors {} a copy ({:.3g} hold the bytes), {:.0f}% of them used\n",

@@ -82,9 +82,8 @@ std::string mma_text(const MmaSite& m, std::int64_t tiles) {
   if (tiles > 0 && all % tiles == 0) per_tile = fmt::format(", {} a k-tile over {} k-tiles", all / tiles, tiles);
   return fmt::format(
       "{}\n  {}: {} MMA instructions a warp per call, {} call{} a thread ({} a warp in all{})\n"
-      "  register fragments a thread per call: A {}, B {}, C {} elements\n",
-      m.label, m.atom, m.atoms_per_call, m.executions, m.executions == 1 ? "" : "s", all, per_tile, m.a_elements,
-      m.b_elements, m.c_elements);
+      "  register fragments a thread per call: {}\n",
+      m.label, m.atom, m.atoms_per_call, m.executions, m.executions == 1 ? "" : "s", all, per_tile, fragments_text(m));
 }
 
 int report_file(const Settings& s, const ReportOptions& o) {

@@ -47,11 +47,18 @@ struct MmaSite {
   std::int64_t executions = 0;      // calls of one thread (the most any made)
   std::int64_t atoms_per_call = 0;  // MMA atom instructions one call issues (MMA_M x MMA_N x MMA_K)
   std::int64_t a_elements = 0, b_elements = 0, c_elements = 0;  // register fragment elements a thread
+  // The operand is a tensor of GMMA descriptors (an SM90 MMA reading it from
+  // shared memory): its elements are descriptors, not the operand's values.
+  bool a_descriptors = false, b_descriptors = false;
 };
+
+// "A 32, B 32, C 128 elements", or "A 4 GMMA descriptors, B 4 GMMA descriptors, C 32 elements".
+std::string fragments_text(const MmaSite& m);
 
 // What one stage of the mainloop holds: the shared memory its copies write
 // (distinct elements of each site's first execution) and a thread's MMA
-// fragments (the largest call of each gemm site); and how many stages
+// fragments (the largest call of each gemm site, GMMA descriptors left
+// out); and how many stages
 // (k-tiles) the mainloop ran.
 struct StageResources {
   std::int64_t shared_bytes = 0;
