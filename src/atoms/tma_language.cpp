@@ -188,6 +188,7 @@ Value with_value(const ExtensionCall& c) {
   if (c.args.size() > 2) a.integer(2, "the multicast mask (a uint16_t)");
   auto copy = std::make_shared<TmaCopyObject>(t);
   copy->tma.executable = true;
+  copy->tma.tiled = false;  // Copy_Atom::with: a TiledCopy's answer is its Copy_Atom
   return Value::of(std::shared_ptr<const ValueObject>(std::move(copy)));
 }
 
@@ -197,17 +198,22 @@ const Layout& single_cta() {
   return l;
 }
 
+// A tensor's layout without its swizzle (get_nonswizzle_portion); a swizzle
+// nested in another is not one tma_partition takes.
+const Layout& nonswizzle_portion(std::size_t i, const Tensor& x) {
+  if (const auto* plain = std::get_if<Layout>(&x.layout)) return *plain;
+  const auto& composed = std::get<ComposedLayout>(x.layout);
+  if (!composed.nested.empty())
+    throw ArgumentError(i, "a tensor of nested swizzles: tma_partition takes one swizzle over a layout");
+  return composed.layout;
+}
+
 // The shared-memory tile of tma_partition: layout<0>(stensor) without its swizzle.
 Layout smem_tile_of(const TmaArgs& a, std::size_t i, const Tensor& s) {
-  const auto* plain = std::get_if<Layout>(&s.layout);
-  if (!plain)
-    throw ArgumentError(i,
-                        "the shared-memory tensor has its swizzle in its layout; tma_partition takes the layout "
-                        "CuTe's make_tensor leaves when the swizzle moves into the pointer (a GMMA "
-                        "Layout_*_Atom tiled to the tile)");
   if (s.iterator.memory != Memory::Shared)
     throw ArgumentError(i, fmt::format("expected the shared-memory tensor, got {}", s.print(a.c.diag.notation())));
-  return plain->shape.is_leaf() ? *plain : get(*plain, 0);
+  const Layout& l = nonswizzle_portion(i, s);
+  return l.shape.is_leaf() ? l : get(l, 0);
 }
 
 // tma_partition(atom, cta_coord, cta_layout, stensor, gtensors...) or (atom, stensor, gtensor):
@@ -236,10 +242,21 @@ Value tma_partition_value(const ExtensionCall& c) {
   const TmaPartitioner p = tma_partitioner(smem_tile_of(a, s_at, s), per_tma, cta_layout, cta_coord);
   std::vector<Value> out;
   const auto partition = [&](const Tensor& x, std::size_t i) {
-    const auto* l = std::get_if<Layout>(&x.layout);
-    if (!l) throw ArgumentError(i, "a tensor of a swizzled layout: tma_partition takes plain layouts");
-    const TensorSlice part = tma_partition(p, *l, c.diag);
-    out.push_back(tensor_value(moved(x.iterator, part.origin), part.layout));
+    const TensorSlice part = tma_partition(p, nonswizzle_portion(i, x), c.diag);
+    const auto* composed = std::get_if<ComposedLayout>(&x.layout);
+    if (!composed) {
+      out.push_back(tensor_value(moved(x.iterator, part.origin), part.layout));
+      return;
+    }
+    // A swizzled layout keeps its swizzle and offset over the partitioned layout; where a
+    // multicast CTA's part starts it would move the offset through the swizzle.
+    if (!(part.origin.is_leaf() && part.origin.value().is_constant(0)))
+      throw ArgumentError(i,
+                          "a multicast part of a tensor whose layout holds its swizzle: tma_partition takes the "
+                          "swizzle in the pointer here (make_tensor of a GMMA Layout_*_Atom tiled to the tile)");
+    ComposedLayout l = *composed;
+    l.layout = part.layout;
+    out.push_back(tensor_value(x.iterator, std::move(l)));
   };
   for (std::size_t i = s_at + 1; i < c.args.size(); ++i) partition(a.tensor(i, "a tensor to partition"), i);
   partition(s, s_at);
