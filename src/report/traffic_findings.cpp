@@ -49,6 +49,29 @@ void shared_findings(const SiteTraffic& t, const InstructionTraffic& x, std::vec
                         "readers and writers)"});
 }
 
+// A TMA copy moves its whole box for each thread that calls it; a box whose
+// rows start or end inside a sector fetches bytes it does not hold.
+void tma_findings(const SiteTraffic& t, std::vector<Finding>& out) {
+  const TmaTraffic& x = t.tma;
+  if (x.instructions == 0) return;
+  if (x.threads > 1)
+    out.push_back(Finding{Finding::Kind::Redundant, t.label,
+                          fmt::format("{}: issued by {} threads of the CTA, each moving the whole box: {} bulk copies "
+                                      "where {} would do",
+                                      t.tma_box.op, x.threads, x.instructions, x.instructions / x.threads),
+                          "issue the copy from one thread (if (threadIdx.x == 0), or warp 0's elect_one_sync()): "
+                          "one TMA copy fills the box for the whole CTA"});
+  if (x.sectors > x.min_sectors)
+    out.push_back(Finding{
+        Finding::Kind::Uncoalesced, t.label,
+        fmt::format("{}: {:.3g} sectors a copy where {:.3g} hold the bytes ({}% of the fetched bytes used)",
+                    t.tma_box.op, static_cast<double>(x.sectors) / static_cast<double>(x.instructions),
+                    static_cast<double>(x.min_sectors) / static_cast<double>(x.instructions),
+                    x.bytes * 100 / (x.sectors * 32)),
+        "make the box's rows whole 32-byte sectors: a shared-memory layout whose contiguous mode runs along the "
+        "tensor's stride-1 mode for 32 bytes or more, and a tile starting at a sector boundary"});
+}
+
 }  // namespace
 
 std::string_view finding_name(Finding::Kind k) {
@@ -56,12 +79,14 @@ std::string_view finding_name(Finding::Kind k) {
     case Finding::Kind::Uncoalesced: return "uncoalesced";
     case Finding::Kind::Misaligned: return "misaligned";
     case Finding::Kind::Narrow: return "narrow";
+    case Finding::Kind::Redundant: return "redundant";
     default: return "bank-conflict";
   }
 }
 
 std::vector<Finding> traffic_findings(const SiteTraffic& t) {
   std::vector<Finding> out;
+  if (t.kind == CopyKind::Tma) tma_findings(t, out);
   for (const InstructionTraffic& x : t.instructions) {
     if (is_global_access(x.op)) global_findings(t, x, out);
     if (is_shared_access(x.op)) shared_findings(t, x, out);

@@ -1,6 +1,7 @@
 // What is wrong with a call site's memory traffic, and the fix when one is
 // known: uncoalesced or misaligned global accesses, accesses narrower than
-// the data allows, shared-memory bank conflicts.
+// the data allows, shared-memory bank conflicts, TMA copies issued by more
+// threads than one (each moves the whole box) or fetching partial sectors.
 #pragma once
 
 #include <string>
@@ -12,7 +13,7 @@
 namespace layoutx {
 
 struct Finding {
-  enum class Kind { Uncoalesced, Misaligned, Narrow, BankConflict };
+  enum class Kind { Uncoalesced, Misaligned, Narrow, BankConflict, Redundant };
   Kind kind = Kind::Uncoalesced;
   std::string site;
   std::string what;
@@ -21,7 +22,7 @@ struct Finding {
 
 std::vector<Finding> traffic_findings(const SiteTraffic& t);
 
-// "uncoalesced", "misaligned", "narrow", "bank-conflict": how JSON and the tests name a kind.
+// "uncoalesced", "misaligned", "narrow", "bank-conflict", "redundant": how JSON and the tests name a kind.
 std::string_view finding_name(Finding::Kind k);
 
 }  // namespace layoutx
