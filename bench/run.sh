@@ -5,7 +5,8 @@
 #       a naive program (the general evaluator per index + printf);
 #   (b) --format csv/tsv/json/jsonl vs plain;
 #   (c) peak memory of offsets at 2^24 and 2^30 elements;
-#   (d) whole-process time of `print` and `eval` vs a hello-world built alike;
+#   (d) whole-process time of `print` and `eval` vs a hello-world built alike,
+#       and the instructions each process runs (callgrind, where valgrind is installed);
 #   (e) batch mode: 10^6 small expressions on stdin (on every core, and on one thread);
 #   (f) a 1024x1024 print grid;
 #   (g) the algebra on layouts with 16 modes and depth 4 (bench/algebra_bench.cpp);
@@ -15,20 +16,28 @@
 #       PYCUTE_DIR names the directory holding CUTLASS's pycute package;
 #   (j) side by side with earlier builds (bench/compare.sh), when BASELINES
 #       lists them as NAME=LAYOUTX words.
-# Usage: bench/run.sh [--quick]   (--quick: fewer runs, skips the 2^30 table)
+# Usage: bench/run.sh [--quick | --startup]   (--quick: fewer runs, skips the 2^30 table;
+#        --startup: the machine and the two start-up tables (d) only)
 # Times are medians over the runs (hyperfine when installed, else a loop).
+# BUILD names the build folder (build-bench), CMAKE_ARGS adds to its configuration
+# (as in CMAKE_ARGS=-DLAYOUTX_CUDA=OFF).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-QUICK=0
+QUICK=0 STARTUP_ONLY=0
 [[ ${1:-} == --quick ]] && QUICK=1
+[[ ${1:-} == --startup ]] && STARTUP_ONLY=1
 BUILD=${BUILD:-build-bench}
 
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+read -ra cmake_args <<<"${CMAKE_ARGS:-}"
 build_log=$(mktemp)
-if ! { cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release -DLAYOUTX_BUILD_BENCH=ON -DLAYOUTX_BUILD_TESTS=OFF \
-         "${launcher[@]}" &&
+# Built as the README and CI build layoutx (a unity build): file by file, each
+# of the command line's 36 files (CLI11 is their precompiled header) makes and
+# destroys its own copy of CLI11's validator objects at every start.
+if ! { cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_UNITY_BUILD=ON -DLAYOUTX_BUILD_BENCH=ON \
+         -DLAYOUTX_BUILD_TESTS=OFF "${launcher[@]}" "${cmake_args[@]}" &&
        cmake --build "$BUILD" --target layoutx layoutx_bench_naive layoutx_bench_hello layoutx_bench_algebra; } \
      >"$build_log" 2>&1; then
   cat "$build_log" >&2
@@ -107,6 +116,54 @@ row_ms() {  # the same in milliseconds, for process start-up
     'BEGIN {printf "| %s | %.2f ms | %s %.2f ms | %.2f | %s |\n", f, a*1e3, bn, b*1e3, a/b, t}'
 }
 
+# The instructions a whole process runs, the loader, static initialisers and
+# exit included (valgrind's callgrind): unlike its time, the count does not
+# move with the machine's load.
+instructions() {
+  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null | sed -n 's/^==[0-9]*== Collected : //p'
+}
+
+row_instructions() {  # command, layoutx instructions, baseline name, baseline instructions, target
+  awk -v f="$1" -v a="$2" -v bn="$3" -v b="$4" -v t="$5" \
+    'BEGIN {printf "| %s | %.2f M | %s %.2f M | %.2f | %s |\n", f, a/1e6, bn, b/1e6, a/b, t}'
+}
+
+# (d): start-up of print and eval against the hello-world, in time and in instructions.
+startup_tables() {
+  echo "## Start-up: whole-process time"
+  echo
+  echo "| command | layoutx | baseline | ratio | target |"
+  echo "| --- | --- | --- | --- | --- |"
+  # Rounds that alternate the three programs, so that a change in the machine's
+  # load between measurements does not land on one of them only.
+  hello_rounds=() print_rounds=() eval_rounds=()
+  for ((round = 0; round < (QUICK ? 2 : 5); round++)); do
+    hello_rounds+=("$(median_startup 60 "$HELLO")")
+    print_rounds+=("$(median_startup 60 "$LX" print '(4,3):(3,1)')")
+    eval_rounds+=("$(median_startup 60 "$LX" eval 'logical_divide((8,8):(8,1), (2,4))')")
+  done
+  t_hello=$(median_of "${hello_rounds[@]}")
+  t_print=$(median_of "${print_rounds[@]}")
+  t_eval=$(median_of "${eval_rounds[@]}")
+  row_ms "layoutx print \"(4,3):(3,1)\"" "$t_print" "hello" "$t_hello" "<= 1.2"
+  row_ms "layoutx eval \"logical_divide((8,8):(8,1), (2,4))\"" "$t_eval" "hello" "$t_hello" "<= 1.5"
+  echo
+  echo "## Start-up: instructions of the whole process"
+  echo
+  if ! command -v valgrind >/dev/null; then
+    echo "(valgrind is not installed: not measured)"
+    return
+  fi
+  local i_hello i_print i_eval
+  i_hello=$(instructions "$HELLO")
+  i_print=$(instructions "$LX" print '(4,3):(3,1)')
+  i_eval=$(instructions "$LX" eval 'logical_divide((8,8):(8,1), (2,4))')
+  echo "| command | layoutx | baseline | ratio | target |"
+  echo "| --- | --- | --- | --- | --- |"
+  row_instructions "layoutx print \"(4,3):(3,1)\"" "$i_print" "hello" "$i_hello" "<= 1.2"
+  row_instructions "layoutx eval \"logical_divide((8,8):(8,1), (2,4))\"" "$i_eval" "hello" "$i_hello" "<= 1.5"
+}
+
 R=$((QUICK ? 3 : 7))
 echo "## Machine"
 echo
@@ -115,6 +172,10 @@ echo "- Compiler: $(${CXX:-c++} --version | head -1)"
 echo "- Load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "- Timer: $(command -v hyperfine >/dev/null && hyperfine --version || echo 'shell loop'), medians"
 echo
+if ((STARTUP_ONLY)); then
+  startup_tables
+  exit 0
+fi
 echo "## Streaming offsets (ratio = layoutx / baseline; lower is better)"
 echo
 echo "| figure | layoutx | baseline | ratio | target |"
@@ -148,23 +209,7 @@ if ((!QUICK)); then
 fi
 echo "| hello-world (for scale) | $(peak_kib "$HELLO") KiB | |"
 echo
-echo "## Start-up: whole-process time"
-echo
-echo "| command | layoutx | baseline | ratio | target |"
-echo "| --- | --- | --- | --- | --- |"
-# Rounds that alternate the three programs, so that a change in the machine's
-# load between measurements does not land on one of them only.
-hello_rounds=() print_rounds=() eval_rounds=()
-for ((round = 0; round < (QUICK ? 2 : 5); round++)); do
-  hello_rounds+=("$(median_startup 60 "$HELLO")")
-  print_rounds+=("$(median_startup 60 "$LX" print '(4,3):(3,1)')")
-  eval_rounds+=("$(median_startup 60 "$LX" eval 'logical_divide((8,8):(8,1), (2,4))')")
-done
-t_hello=$(median_of "${hello_rounds[@]}")
-t_print=$(median_of "${print_rounds[@]}")
-t_eval=$(median_of "${eval_rounds[@]}")
-row_ms "layoutx print \"(4,3):(3,1)\"" "$t_print" "hello" "$t_hello" "<= 1.5"
-row_ms "layoutx eval \"logical_divide((8,8):(8,1), (2,4))\"" "$t_eval" "hello" "$t_hello" "<= 1.5"
+startup_tables
 echo
 echo "## Batch mode and big grids (absolute)"
 echo
