@@ -20,8 +20,14 @@ const char* memory_prefix(Memory m) {
   }
 }
 
-// printf("%p"): glibc writes a null pointer as (nil).
+// printf("%p"): glibc writes a null pointer as (nil). A subbyte pointer
+// (CuTe's subbyte_iterator) adds the element's first bit in its byte.
 std::string address_text(const Iterator& it) {
+  if (it.bits < 8) {
+    const std::int64_t bit = checked_mul(it.position.value().value, it.bits, "a pointer's bit offset");
+    const std::int64_t byte = checked_add(it.base, bit / 8, "a pointer's address");
+    return fmt::format("0x{:x}.{}", static_cast<std::uint64_t>(byte), bit % 8);
+  }
   const std::int64_t offset_bytes = checked_mul(it.position.value().value, it.bits / 8, "a pointer's byte offset");
   const auto address = static_cast<std::uint64_t>(checked_add(it.base, offset_bytes, "a pointer's address"));
   if (address == 0 && it.known_base) return "(nil)";
@@ -80,7 +86,8 @@ std::string to_text(const Iterator& it, Notation n) {
   if (it.memory == Memory::Coordinate) return "ArithTuple" + to_text(it.position, n);
   if (it.memory == Memory::GmmaDescriptor) return "GMMA::DescriptorIterator";
   const std::string swizzle = it.swizzle ? to_text(*it.swizzle) + "_" : "";
-  return fmt::format("{}{}ptr[{}b]({})", swizzle, memory_prefix(it.memory), it.bits, address_text(it));
+  return fmt::format("{}{}{}ptr[{}b]({})", swizzle, memory_prefix(it.memory), it.bits < 8 ? "sub" : "", it.bits,
+                     address_text(it));
 }
 
 std::string Tensor::print(Notation n) const { return to_text(iterator, n) + " o " + to_text(layout, n); }
@@ -157,6 +164,7 @@ Tensor make_register_tensor(int bits, std::string element, const Layout& l) {
   it.bits = bits;
   it.element = std::move(element);
   it.known_base = false;
+  it.elements = std::make_shared<RegisterElements>();
   return Tensor(std::move(it), l);
 }
 
@@ -177,7 +185,35 @@ Tensor slice(const Tensor& t, const Value& coord, Notation n) {
   return Tensor(std::move(it), s.layout);
 }
 
+namespace {
+
+// The offset of t(coord) in its register array.
+std::int64_t register_offset(const Tensor& t, const IntTuple& coord) {
+  const IntTuple at = coordinate_sum(t.iterator.position, offset_at(plain_layout(t, "an element"), coord));
+  if (!at.is_leaf()) throw Error("a register array's element is at an integer offset");
+  return at.value().value;
+}
+
+}  // namespace
+
+void store_element(const Tensor& t, const IntTuple& coord, std::int64_t value, Notation n) {
+  if (!t.iterator.elements)
+    throw Error(fmt::format("layoutx writes the elements of register arrays (make_tensor<T>) only, not of {}",
+                            t.print(n)));
+  const std::string& type = t.iterator.element;
+  if (type == "bool") value = value != 0;
+  t.iterator.elements->values[register_offset(t, coord)] = value;
+}
+
 IntTuple element(const Tensor& t, const IntTuple& coord, Notation n) {
+  if (t.iterator.elements) {
+    const auto it = t.iterator.elements->values.find(register_offset(t, coord));
+    if (it == t.iterator.elements->values.end())
+      throw Error(fmt::format("the element {} of {} was not written before it is read (layoutx knows a register "
+                              "array's bool and integer elements once the program writes them)",
+                              to_text(coord, n), t.print(n)));
+    return IntTuple(dynamic_int(it->second));
+  }
   if (t.iterator.memory != Memory::Coordinate)
     throw Error(
         fmt::format("the element of {} is data that layoutx does not have (only a coordinate tensor's elements, "

@@ -39,6 +39,7 @@ const std::map<std::string, Function>& table() {
       {"domain_distribute", tuples::fn_domain_distribute},
       {"domain_offset", tensors::fn_domain_offset},
       {"downcast", algebra::integer_strides(algebra::fn_downcast)},
+      {"elem_less", tuples::fn_elem_less},
       {"elem_scale", tuples::fn_elem_scale},
       {"evenly_divides", tuples::fn_evenly_divides},
       {"filter", algebra::fn_filter},

@@ -70,6 +70,7 @@ Value fn_prepend(const Call& c);
 Value fn_zip(const Call& c);
 Value fn_congruent(const Call& c);
 Value fn_weakly_congruent(const Call& c);
+Value fn_elem_less(const Call& c);
 Value fn_compatible(const Call& c);
 Value fn_evenly_divides(const Call& c);
 Value fn_inner_product(const Call& c);

@@ -319,6 +319,45 @@ Value fn_congruent(const Call& c) {
   return truth(congruent(profile_of(c, 0), profile_of(c, 1)));
 }
 
+namespace {
+
+// CuTe's elem_less: a < b leaf by leaf, a's modes against b's (a with fewer
+// is less; b with fewer is not). Its result is a static _0/_1 where CuTe's
+// types decide it (static leaves, a false constant in the conjunction) and a
+// bool otherwise.
+struct Comparison {
+  bool less = true;
+  bool is_static = true;
+};
+
+Comparison both(Comparison a, Comparison b) {
+  if ((a.is_static && !a.less) || (b.is_static && !b.less)) return {false, true};
+  return {a.less && b.less, a.is_static && b.is_static};
+}
+
+Comparison elem_less(const Call& c, const IntTuple& a, const IntTuple& b) {
+  if (a.is_leaf() && b.is_leaf()) {
+    if (a.value().is_scaled_basis() || b.value().is_scaled_basis())
+      c.fail("elem_less compares integers and tuples of them, not scaled basis elements");
+    return {a.value().value < b.value().value, a.value().is_static && b.value().is_static};
+  }
+  if (a.is_leaf() || b.is_leaf())
+    c.fail(fmt::format("elem_less compares a tuple with a tuple and an integer with an integer, not {} with {}",
+                       to_text(a, c.diag.notation()), to_text(b, c.diag.notation())));
+  Comparison out;
+  for (int i = 0; i < a.rank(); ++i)
+    out = both(out, i < b.rank() ? elem_less(c, a[i], b[i]) : Comparison{false, true});
+  return out;
+}
+
+}  // namespace
+
+Value fn_elem_less(const Call& c) {
+  c.expect_args(2, 2);
+  const Comparison r = elem_less(c, c.int_tuple(0), c.int_tuple(1));
+  return r.is_static ? truth(r.less) : Value::of(dynamic_int(r.less ? 1 : 0));
+}
+
 Value fn_weakly_congruent(const Call& c) {
   c.expect_args(2, 2);
   return truth(weakly_congruent(profile_of(c, 0), profile_of(c, 1)));

@@ -13,6 +13,7 @@
 #include "layoutx/incongruent_layout.hpp"
 #include "layoutx/program.hpp"
 #include "layoutx/tensor.hpp"
+#include "layoutx/tensor_partition.hpp"
 #include "printf_format.hpp"
 #include "program_ast.hpp"
 #include "program_datum.hpp"
@@ -1005,7 +1006,47 @@ class Interpreter {
     v.datum = v.declared.empty() ? std::move(d) : convert_to_builtin(std::move(d), v.declared, offset);
   }
 
+  // t(i, j) = x, t[i] = x: an element of a register array (a predicate, an
+  // index), which a later t(i, j) reads back and copy_if follows.
+  std::optional<Datum> assign_element(const Expr& e) {
+    const Expr& target = e.kids[0];
+    if ((target.kind != Expr::Kind::Call && target.kind != Expr::Kind::Subscript) ||
+        target.kids.front().kind == Expr::Kind::Member)
+      return std::nullopt;
+    const Datum array = eval(target.kids.front());
+    if (array.kind != Datum::Kind::Value || array.value.kind != Value::Kind::Tensor) return std::nullopt;
+    if (target.kids.size() < 2) throw SourceError("an element is written at a coordinate: t(i) = x", target.offset);
+    std::vector<Value> coord;
+    for (std::size_t i = 1; i < target.kids.size(); ++i)
+      coord.push_back(value_of(eval(target.kids[i]), target.kids[i].offset));
+    const Value at = coord.size() == 1 ? coord.front() : Value::tuple(std::move(coord));
+    if (!at.is_int_tuple() || has_underscore(at))
+      throw SourceError("an element is written at an integer coordinate (a slice t(_, i) is not assignable)",
+                        target.offset);
+    const Tensor& t = as_tensor(array.value);
+    Datum rhs = eval(e.kids[1]);
+    try {
+      if (e.text != "=") {
+        const Datum now = Datum::integer(element(t, at.as_int_tuple(), Notation{true}).value().value);
+        rhs = arithmetic(now, e.text.substr(0, e.text.size() - 1), rhs, e.offset);
+      }
+      if (!rhs.is_integer())
+        throw SourceError(fmt::format("layoutx keeps the bool and integer elements of a register array, not {}",
+                                      describe(rhs)),
+                          e.kids[1].offset);
+      store_element(t, at.as_int_tuple(), rhs.value.integer.value, Notation{true});
+    } catch (const SourceError&) {
+      throw;
+    } catch (const Error& err) {
+      throw SourceError(err.message(Notation{true}), target.offset);
+    }
+    const bool is_bool = t.iterator.element == "bool";
+    return Datum::integer(is_bool ? rhs.value.integer.value != 0 : rhs.value.integer.value,
+                          is_bool ? CType::Bool : CType::Int);
+  }
+
   Datum assign(const Expr& e) {
+    if (auto element_written = assign_element(e)) return *element_written;
     Variable& target = lvalue(e.kids[0]);
     Datum rhs = eval(e.kids[1]);
     if (e.text == "=") {

@@ -26,11 +26,13 @@ bool is_tensor(const Value& v) { return v.kind == Value::Kind::Tensor; }
 
 Value layout_value(const AnyLayout& l) { return Value::of(l); }
 
-// The element type written as the call's template argument I: its name and width.
-std::pair<std::string, int> element_type(const Call& c, std::size_t i) {
+// The element type written as the call's template argument I: its name and
+// width. A register array may hold bools (predicates), 1 bit each in CuTe.
+std::pair<std::string, int> element_type(const Call& c, std::size_t i, bool register_array = false) {
   const std::int64_t bits = c.targ_bits(i);
   const auto& types = c.node.template_types();
   const std::string name = i < types.size() && !types[i].empty() ? types[i] : fmt::format("{}-bit", bits);
+  if (register_array && name == "bool") return {name, 1};
   if (bits < 8 || bits % 8 != 0 || bits > 1024)
     c.fail(fmt::format("a tensor of {} ({} bits) is not supported: layoutx addresses whole bytes", name, bits));
   return {name, static_cast<int>(bits)};
@@ -186,7 +188,7 @@ Value fn_make_tensor(const Call& c) {
   c.expect_args(1, 3);
   if (!c.node.template_args().empty()) {
     c.expect_template_args(1, 1);
-    const auto [element, bits] = element_type(c, 0);
+    const auto [element, bits] = element_type(c, 0, true);
     const AnyLayout l = layout_argument(c, 0);
     if (!std::holds_alternative<Layout>(l)) c.fail_arg(0, "a register tensor of a swizzled layout is not supported");
     return register_tensor(c, element, bits, std::get<Layout>(l));
@@ -210,7 +212,7 @@ Value fn_make_tensor_like(const Call& c) {
   int bits = 0;
   if (!c.node.template_args().empty()) {
     c.expect_template_args(1, 1);
-    std::tie(element, bits) = element_type(c, 0);
+    std::tie(element, bits) = element_type(c, 0, true);
   } else if (is_tensor(a) && tensor_of(a).iterator.memory != Memory::Coordinate) {
     element = tensor_of(a).iterator.element;
     bits = tensor_of(a).iterator.bits;
@@ -246,7 +248,7 @@ Builtin fragment_form(Builtin f) {
     if (!c.node.template_args().empty()) {
       c.expect_args(1, 1);
       c.expect_template_args(1, 1);
-      const auto [element, bits] = element_type(c, 0);
+      const auto [element, bits] = element_type(c, 0, true);
       return fragment_like(c, a, element, bits);
     }
     if (!is_tensor(a)) return f(c);

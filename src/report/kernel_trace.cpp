@@ -110,6 +110,43 @@ std::int64_t mode_size(const Tensor& t, int mode) {
   return size(get(l, mode)).value;
 }
 
+int rank_of(const Tensor& t) {
+  const Layout& l = inner_layout(t.layout);
+  return l.shape.is_leaf() ? 1 : l.shape.rank();
+}
+
+bool predicate_at(const Tensor& pred, std::int64_t i) {
+  return element(pred, IntTuple(dynamic_int(i)), Notation{true}).value().value != 0;
+}
+
+// Which of the source's n elements copy_if copies, as CuTe reads its
+// predicate: pred(i) for each element (copy_if(pred, src, dst)); through a
+// copy atom (src's mode 0 the atom's values, `chunk` a call), one predicate
+// a call: pred(rest) for a predicate without mode 0, else the predicate of
+// the call's first element.
+std::vector<bool> active_elements(const Tensor& pred, const Tensor& src, std::int64_t chunk, bool through_atom) {
+  if (!pred.iterator.elements)
+    throw Error(
+        fmt::format("the predicate is {}: the report follows a register array of bool (make_tensor<bool>) that the "
+                    "program fills, such as tP(i) = elem_less(tC(i), shape(mA))",
+                    pred.print(Notation{true})));
+  const std::int64_t n = size(src.layout).value;
+  std::vector<bool> out(static_cast<std::size_t>(std::max<std::int64_t>(n, 0)));
+  const std::int64_t values = mode_size(src, 0);
+  const bool without_values = through_atom && rank_of(pred) == rank_of(src) - 1;
+  if (through_atom && !without_values && rank_of(pred) != rank_of(src))
+    throw Error(fmt::format("static_assert: CopyAtom rank-mismatch.: the predicate has rank {}, the source {}",
+                            rank_of(pred), rank_of(src)));
+  const std::int64_t covered = without_values ? n / std::max<std::int64_t>(values, 1) : n;
+  if (size(pred.layout).value < covered)
+    throw Error(fmt::format("the predicate has {} elements for the {} it guards", size(pred.layout).value, covered));
+  for (std::int64_t i = 0; i < n; ++i) {
+    const std::int64_t at = !through_atom ? i : without_values ? i / values : i / chunk * chunk;
+    out[static_cast<std::size_t>(i)] = predicate_at(pred, at);
+  }
+  return out;
+}
+
 void add_sums(InstructionTraffic& into, const InstructionTraffic& x) {
   for (auto [a, b] :
        {std::pair{&into.instructions, x.instructions}, std::pair{&into.requests, x.requests},
@@ -171,7 +208,7 @@ void KernelTrace::record_copy(const TracedCall& call) {
   CopyRecord& r = copies_[call.site];
   if (r.executions.empty() && r.calls.empty()) {
     r.shape.label = std::string(call.label);
-    if (predicated) r.shape.label += " (the predicate is not followed: every element counted)";
+    r.shape.predicated = predicated;
     r.shape.kind = CopyKind::AutoVectorizing;
     if (tma) {
       r.shape.kind = CopyKind::Tma;
@@ -232,6 +269,18 @@ void KernelTrace::record_copy(const TracedCall& call) {
   if (x.src[static_cast<std::size_t>(call.thread)].size() != x.dst[static_cast<std::size_t>(call.thread)].size())
     throw Error(fmt::format("the source has {} elements and the destination {}", size(src.layout).value,
                             size(dst.layout).value));
+  if (predicated) {
+    const Value& p = call.args->at(n - 3);
+    if (p.kind != Value::Kind::Tensor)
+      throw Error(fmt::format("the predicate of copy_if is {}: the report follows a register array of bool "
+                              "(make_tensor<bool>) that the program fills",
+                              a_kind_name(p)));
+    const std::int64_t bits = r.shape.kind == CopyKind::Atom ? size(get(r.atom.copy.src, 1)).value : 0;
+    const std::int64_t chunk = std::max<std::int64_t>(1, bits / std::max(1, r.shape.element_bits));
+    x.active.resize(static_cast<std::size_t>(r.threads));
+    x.active[static_cast<std::size_t>(call.thread)] =
+        active_elements(as_tensor(p), src, chunk, r.shape.kind == CopyKind::Atom);
+  }
 }
 
 void KernelTrace::record_gemm(const TracedCall& call) {
@@ -280,6 +329,7 @@ std::vector<std::vector<CopySite>> KernelTrace::copy_sites() const {
       if (s.kind == CopyKind::Atom) s.atom = &r.atom;
       s.src.offsets = x.src;
       s.dst.offsets = x.dst;
+      s.active = x.active;
       executions.push_back(std::move(s));
     }
     out.push_back(std::move(executions));
@@ -314,6 +364,31 @@ std::vector<SiteTraffic> KernelTrace::copy_traffic() const {
     }
     total.executions = static_cast<std::int64_t>(executions.size());
     out.push_back(std::move(total));
+  }
+  const std::vector<Predication> masks = predication();
+  for (std::size_t i = 0; i < out.size() && i < masks.size(); ++i) out[i].predication = masks[i];
+  return out;
+}
+
+std::vector<Predication> KernelTrace::predication() const {
+  std::vector<Predication> out;
+  for (const auto& [offset, r] : copies_) {
+    Predication p;
+    p.predicated = r.shape.predicated;
+    p.masked_per_thread.assign(static_cast<std::size_t>(r.threads), 0);
+    std::vector<std::int64_t> elements(static_cast<std::size_t>(r.threads), 0);
+    for (const Execution& x : r.executions)
+      for (std::size_t t = 0; t < x.src.size(); ++t) {
+        elements[t] += static_cast<std::int64_t>(x.src[t].size());
+        if (t < x.active.size())
+          p.masked_per_thread[t] += std::count(x.active[t].begin(), x.active[t].end(), false);
+      }
+    for (std::size_t t = 0; t < elements.size(); ++t) {
+      p.elements += elements[t];
+      p.masked += p.masked_per_thread[t];
+      if (elements[t] > 0 && p.masked_per_thread[t] == elements[t]) ++p.idle_threads;
+    }
+    out.push_back(std::move(p));
   }
   return out;
 }

@@ -46,6 +46,15 @@ void check_sides(const CopySite& s) {
       throw Error(fmt::format("{}: thread {} copies {} elements from {} elements", s.label, t, s.dst.offsets[t].size(),
                               s.src.offsets[t].size()));
   if (s.executions < 0) throw Error(fmt::format("{}: a negative number of executions", s.label));
+  if (!s.active.empty()) {
+    if (s.active.size() != s.src.offsets.size())
+      throw Error(fmt::format("{}: the predicate covers {} threads, the copy {}", s.label, s.active.size(),
+                              s.src.offsets.size()));
+    for (std::size_t t = 0; t < s.active.size(); ++t)
+      if (!s.active[t].empty() && s.active[t].size() != s.src.offsets[t].size())
+        throw Error(fmt::format("{}: thread {}'s predicate has {} elements, its copy {}", s.label, t,
+                                s.active[t].size(), s.src.offsets[t].size()));
+  }
 }
 
 // What one instruction of the site looks like before it is counted.
@@ -70,7 +79,8 @@ SharedAccess plain_access(bool store, int bits, const std::string& label) {
 // Plain loads and stores of `chunk` elements a thread, one per side that is
 // memory; nvcc merges a thread's neighbouring shared-memory accesses (static
 // layouts, aligned arrays) up to 128 bits, which it cannot prove for global
-// memory reached through a kernel's pointer argument.
+// memory reached through a kernel's pointer argument, nor for accesses each
+// under its own predicate.
 void plain_plans(const CopySite& s, std::int64_t chunk, std::vector<Plan>& plans) {
   const int cute_bits = static_cast<int>(chunk * s.element_bits);
   for (const bool store : {false, true}) {
@@ -79,7 +89,9 @@ void plain_plans(const CopySite& s, std::int64_t chunk, std::vector<Plan>& plans
       plans.push_back(
           Plan{store ? Sass::STG : Sass::LDG, cute_bits, cute_bits, SharedAccess::Ld32, &side, nullptr, chunk});
     } else if (side.space == MemorySpace::Shared) {
-      const std::int64_t merged = std::max(chunk, common_vector(side, kMaxVectorBits / s.element_bits));
+      // Accesses under their own predicates (copy_if) stay apart.
+      const std::int64_t merged =
+          s.predicated ? chunk : std::max(chunk, common_vector(side, kMaxVectorBits / s.element_bits));
       const int bits = static_cast<int>(merged * s.element_bits);
       plans.push_back(Plan{store ? Sass::STS : Sass::LDS, bits, cute_bits, plain_access(store, bits, s.label), nullptr,
                            &side, merged});
@@ -171,7 +183,12 @@ std::vector<Plan> plans_of(const CopySite& s) {
     return plans;
   }
   // CuTe's copy(src, dst): vectorized over what both sides keep contiguous,
-  // up to 128 bits, where both layouts are static; element by element otherwise.
+  // up to 128 bits, where both layouts are static; element by element
+  // otherwise, and always for copy_if, each element under its own predicate.
+  if (s.predicated) {
+    plain_plans(s, 1, plans);
+    return plans;
+  }
   const std::int64_t limit = std::max(1, kMaxVectorBits / s.element_bits);
   const std::int64_t chunk = s.src.static_layout && s.dst.static_layout
                                  ? std::min(common_vector(s.src, limit), common_vector(s.dst, limit))
@@ -180,15 +197,23 @@ std::vector<Plan> plans_of(const CopySite& s) {
   return plans;
 }
 
-// Lane addresses of access `a` in warp `w`, in bytes.
-std::vector<std::int64_t> lane_addresses(const CopyOperand& side, std::int64_t warp, std::int64_t a, std::int64_t step,
-                                         std::int64_t elem_bytes) {
+// Whether thread t's element i is copied (copy_if's predicate holds for it).
+bool is_active(const CopySite& s, std::size_t t, std::size_t i) {
+  return s.active.empty() || s.active[t].empty() || s.active[t][i];
+}
+
+// Lane addresses of access `a` in warp `w`, in bytes: the lanes whose
+// predicate holds (an instruction every lane masks is not executed: Nsight's
+// sass_inst_executed counts skip it).
+std::vector<std::int64_t> lane_addresses(const CopySite& s, const CopyOperand& side, std::int64_t warp,
+                                         std::int64_t a, std::int64_t step, std::int64_t elem_bytes) {
   std::vector<std::int64_t> out;
   const auto threads = static_cast<std::int64_t>(side.offsets.size());
   for (std::int64_t t = warp * kWarpLanes; t < std::min(threads, (warp + 1) * kWarpLanes); ++t) {
     const auto& o = side.offsets[static_cast<std::size_t>(t)];
     const auto i = static_cast<std::size_t>(a * step);
-    if (i < o.size()) out.push_back(checked_mul(o[i], elem_bytes, "a byte address"));
+    if (i < o.size() && is_active(s, static_cast<std::size_t>(t), i))
+      out.push_back(checked_mul(o[i], elem_bytes, "a byte address"));
   }
   return out;
 }
@@ -211,10 +236,10 @@ InstructionTraffic count(const CopySite& s, const Plan& p, std::int64_t values) 
   for (std::int64_t w = 0; w < warps; ++w)
     for (std::int64_t a = 0; a < x.per_thread; ++a) {
       const CopyOperand& any = p.global ? *p.global : *p.shared;
-      if (lane_addresses(any, w, a, p.step, elem_bytes).empty()) continue;
+      if (lane_addresses(s, any, w, a, p.step, elem_bytes).empty()) continue;
       ++x.instructions;
       if (p.global) {
-        const auto addresses = lane_addresses(*p.global, w, a, p.step, elem_bytes);
+        const auto addresses = lane_addresses(s, *p.global, w, a, p.step, elem_bytes);
         const WarpSectors ws = warp_sectors(addresses, lane_bytes, sectors);
         ++x.requests;
         x.sectors += ws.sectors;
@@ -223,7 +248,7 @@ InstructionTraffic count(const CopySite& s, const Plan& p, std::int64_t values) 
         x.worst_sectors = std::max(x.worst_sectors, ws.sectors);
       }
       if (p.shared) {
-        const auto addresses = lane_addresses(*p.shared, w, a, p.step, elem_bytes);
+        const auto addresses = lane_addresses(s, *p.shared, w, a, p.step, elem_bytes);
         const InstructionBanks banks = analyze_instruction(p.access, addresses);
         x.wavefronts += banks.wavefronts;
         x.ideal += banks.ideal;

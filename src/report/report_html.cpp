@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <map>
 
+#include "layoutx/report_text.hpp"
+
 namespace layoutx {
 
 namespace {
@@ -34,6 +36,7 @@ CopySite warp_only(const CopySite& s, std::size_t w) {
     if (t / kWarpLanes != w) {
       out.src.offsets[t].clear();
       out.dst.offsets[t].clear();
+      if (t < out.active.size()) out.active[t].clear();
     }
   return out;
 }
@@ -43,8 +46,17 @@ std::string instruction_name(const InstructionTraffic& x) {
                                                   : fmt::format("{}.{}", sass_name(x.op), x.bits);
 }
 
-// Per warp, per instruction column ("LDG.32 sectors", "STS.32 wavefronts"): the warp's totals.
-std::string site_grid(const std::vector<CopySite>& executions) {
+// A warp's masked elements at a copy_if site.
+std::string masked_cell(const Predication& p, std::size_t w) {
+  std::int64_t masked = 0;
+  for (std::size_t t = w * kWarpLanes; t < std::min(p.masked_per_thread.size(), (w + 1) * kWarpLanes); ++t)
+    masked += p.masked_per_thread[t];
+  return fmt::format("<td class=\"{}\">{}</td>", masked == 0 ? "ok" : "warn", masked);
+}
+
+// Per warp, per instruction column ("LDG.32 sectors", "STS.32 wavefronts"): the warp's totals;
+// at a copy_if site, the elements its predicate masked.
+std::string site_grid(const std::vector<CopySite>& executions, const Predication& predication) {
   if (executions.empty()) return "";
   const std::size_t warps = (executions.front().src.offsets.size() + kWarpLanes - 1) / kWarpLanes;
   std::vector<std::string> columns;
@@ -76,6 +88,7 @@ std::string site_grid(const std::vector<CopySite>& executions) {
     }
   std::string out = "<table><tr><th>warp</th>";
   for (const std::string& c : columns) out += fmt::format("<th>{}</th>", escaped(c));
+  if (predication.predicated) out += "<th>masked elements</th>";
   out += "</tr>\n";
   for (std::size_t w = 0; w < warps; ++w) {
     out += fmt::format("<tr><th>{}</th>", w);
@@ -91,6 +104,7 @@ std::string site_grid(const std::vector<CopySite>& executions) {
       out += fmt::format("<td class=\"{}\" title=\"{} instructions\">{} <small>(least {})</small></td>", tone,
                          c.instructions, c.cost, c.least);
     }
+    if (predication.predicated) out += masked_cell(predication, w);
     out += "</tr>\n";
   }
   return out + "</table>\n";
@@ -117,7 +131,9 @@ std::string report_html(const std::string& title, const KernelTrace& trace,
     for (const Finding& f : i < findings.size() ? findings[i] : std::vector<Finding>{})
       items += fmt::format("<li>{}{}</li>", escaped(f.what), f.fix.empty() ? "" : "<br>fix: " + escaped(f.fix));
     if (!items.empty()) out += "<ul>" + items + "</ul>\n";
-    out += site_grid(sites[i]);
+    if (const std::string p = predication_text(traffic[i].predication); !p.empty())
+      out += fmt::format("<p>{}</p>\n", escaped(p.substr(2)));
+    out += site_grid(sites[i], traffic[i].predication);
   }
   for (const MmaSite& m : trace.mma_sites())
     out += fmt::format(

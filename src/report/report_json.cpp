@@ -49,6 +49,15 @@ std::string tma_json(const SiteTraffic& s) {
       quoted(s.tma_box.tensor_map_swizzle));
 }
 
+std::string predication_json(const Predication& p) {
+  if (!p.predicated) return "null";
+  std::string threads = "[";
+  for (std::size_t t = 0; t < p.masked_per_thread.size(); ++t)
+    threads += fmt::format("{}{}", t ? ", " : "", p.masked_per_thread[t]);
+  return fmt::format("{{\"elements\": {}, \"masked\": {}, \"idle_threads\": {}, \"masked_per_thread\": {}]}}",
+                     p.elements, p.masked, p.idle_threads, threads);
+}
+
 std::string finding_json(const Finding& f) {
   return fmt::format("{{\"kind\": {}, \"what\": {}, \"fix\": {}}}", quoted(finding_name(f.kind)), quoted(f.what),
                      quoted(f.fix));
@@ -75,10 +84,11 @@ std::string report_json(const std::vector<SiteTraffic>& copies, const std::vecto
     out += fmt::format(
         "{{\"site\": {}, \"call\": \"copy\", \"copy\": {}, \"atom\": {}, \"src\": {}, \"dst\": {}, \"element_bits\": "
         "{}, "
-        "\"threads\": {}, \"values_per_thread\": {}, \"executions\": {}, \"instructions\": {}, \"findings\": {}}}",
+        "\"threads\": {}, \"values_per_thread\": {}, \"executions\": {}, \"predication\": {}, \"instructions\": {}, "
+        "\"findings\": {}}}",
         quoted(s.label), quoted(copy_kind(s.kind)), quoted(s.kind == CopyKind::Tma ? s.tma_box.op : s.atom),
         quoted(space_name(s.src)), quoted(space_name(s.dst)), s.element_bits, s.threads, s.values_per_thread,
-        s.executions, list(s.instructions, instruction_json),
+        s.executions, predication_json(s.predication), list(s.instructions, instruction_json),
         list(i < findings.size() ? findings[i] : std::vector<Finding>{}, finding_json));
     if (s.kind == CopyKind::Tma) {
       out.pop_back();
@@ -97,6 +107,15 @@ std::string report_json(const std::vector<SiteTraffic>& copies, const std::vecto
   }
   out += fmt::format("\n], \"stage\": {{\"shared_bytes\": {}, \"mma_fragment_elements\": {}, \"k_tiles\": {}}}, ",
                      stage.shared_bytes, stage.register_elements, stage.k_tiles);
+  std::int64_t elements = 0, masked = 0, idle = 0;
+  for (const SiteTraffic& s : copies)
+    if (s.predication.predicated) {
+      elements += s.predication.elements;
+      masked += s.predication.masked;
+      idle += s.predication.idle_threads;
+    }
+  out += fmt::format("\"predication\": {{\"elements\": {}, \"masked\": {}, \"idle_threads\": {}}}, ", elements,
+                     masked, idle);
   out += "\"counters\": {";
   for (std::size_t i = 0; i < counters.size(); ++i)
     out += fmt::format("{}{}: {}", i ? ", " : "", quoted(counters[i].metric), counters[i].value);

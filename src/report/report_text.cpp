@@ -16,6 +16,8 @@ std::string_view space_word(MemorySpace s) {
 
 std::string how_copied(const SiteTraffic& s) {
   if (s.kind == CopyKind::Tma) return fmt::format("TMA bulk tensor copy ({})", s.tma_box.op);
+  if (s.kind == CopyKind::AutoVectorizing && s.predication.predicated)
+    return "copy_if(pred, src, dst) (element by element, each under its predicate)";
   if (s.kind == CopyKind::AutoVectorizing) return "copy(src, dst) (CuTe's auto-vectorizing copy)";
   return s.atom;
 }
@@ -62,11 +64,43 @@ std::string tma_lines(const SiteTraffic& s) {
 
 }  // namespace
 
+std::string predication_text(const Predication& p) {
+  if (!p.predicated) return "";
+  std::int64_t most = 0, thread = 0, some = 0;
+  for (std::size_t t = 0; t < p.masked_per_thread.size(); ++t) {
+    if (p.masked_per_thread[t] > 0) ++some;
+    if (p.masked_per_thread[t] > most) {
+      most = p.masked_per_thread[t];
+      thread = static_cast<std::int64_t>(t);
+    }
+  }
+  if (p.masked == 0) return fmt::format("  predicate: every one of the {} elements copied\n", p.elements);
+  return fmt::format(
+      "  predicate: {} of {} elements masked (no traffic); {} thread{} mask some, at most {} (thread {}); {} idle "
+      "thread{} (every element masked)\n",
+      p.masked, p.elements, some, some == 1 ? "" : "s", most, thread, p.idle_threads, p.idle_threads == 1 ? "" : "s");
+}
+
+std::string predication_totals(const std::vector<SiteTraffic>& sites) {
+  std::int64_t n = 0, elements = 0, masked = 0, idle = 0;
+  for (const SiteTraffic& s : sites)
+    if (s.predication.predicated) {
+      ++n;
+      elements += s.predication.elements;
+      masked += s.predication.masked;
+      idle += s.predication.idle_threads;
+    }
+  if (n == 0) return "";
+  return fmt::format("predication: {} of {} elements masked at {} copy_if site{}, {} idle thread{} in all\n", masked,
+                     elements, n, n == 1 ? "" : "s", idle, idle == 1 ? "" : "s");
+}
+
 std::string site_text(const SiteTraffic& s, const std::vector<Finding>& findings) {
   std::string out =
       fmt::format("{}\n  {}, {} -> {}, {}-bit elements: {} thread{}, {} values a thread, {} time{}\n", s.label,
                   how_copied(s), space_word(s.src), space_word(s.dst), s.element_bits, s.threads,
                   s.threads == 1 ? "" : "s", s.values_per_thread, s.executions, s.executions == 1 ? "" : "s");
+  out += predication_text(s.predication);
   if (s.kind == CopyKind::Tma) out += tma_lines(s);
   for (const InstructionTraffic& x : s.instructions) out += instruction_line(x);
   for (const Finding& f : findings) {

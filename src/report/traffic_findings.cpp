@@ -22,8 +22,9 @@ void global_findings(const SiteTraffic& t, const InstructionTraffic& x, std::vec
         fmt::format("{}: {:.3g} sectors per request where {:.3g} hold the bytes ({}% of the fetched bytes used)",
                     instruction_text(x), per, need, x.bytes * 100 / (x.sectors * 32)),
         straddles
-            ? "each warp's bytes straddle a sector boundary: start the tensor at a 32-byte aligned address "
-              "(the model assumes element 0 is 128-byte aligned; offsets shown include the pointer's)"
+            ? "each warp's bytes straddle a sector boundary: start the tensor, and each of its rows or columns "
+              "(a leading dimension of a multiple of 32 bytes), at a 32-byte aligned address (the model "
+              "assumes element 0 is 128-byte aligned; offsets shown include the pointer's)"
             : "make consecutive threads walk the tensor's contiguous (stride-1) mode, each with a vector access"});
   }
   if (x.widest_bits > x.bits && x.op != Sass::LDGSTS)

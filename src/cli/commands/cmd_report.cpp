@@ -137,6 +137,7 @@ int report_file(const Settings& s, const ReportOptions& o) {
     report +=
         fmt::format("a stage: {} bytes of shared memory written by the copies, {} MMA fragment elements a thread\n",
                     r.shared_bytes, r.register_elements);
+    report += predication_totals(copies);
     report += found == 0 ? "no findings\n" : fmt::format("{} finding{}\n", found, found == 1 ? "" : "s");
     out(report);
   }

@@ -14,6 +14,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -32,6 +33,14 @@ enum class Memory {
   GmmaDescriptor,  // GMMA::DescriptorIterator: SM90 MMA operands read from shared memory
 };
 
+// The elements a program wrote into one register array, by offset: layoutx
+// keeps bool and integer values (predicates, indices), written by the
+// program's `t(i) = x`; every view of the array (a slice, a partition)
+// shares them.
+struct RegisterElements {
+  std::map<std::int64_t, std::int64_t> values;
+};
+
 // Where a tensor's data starts.
 struct Iterator {
   Memory memory = Memory::Coordinate;
@@ -46,6 +55,8 @@ struct Iterator {
   // printed Sw<B,M,S>_smem_ptr[...]): what make_tensor makes of a layout
   // that carries a smem_ptr_flag, such as GMMA::Layout_K_SW128_Atom<T>.
   std::optional<Swizzle> swizzle;
+  // A register array made by make_tensor<T>(layout): the elements written so far.
+  std::shared_ptr<RegisterElements> elements;
 };
 
 struct Tensor : ValueObject {
@@ -86,8 +97,9 @@ std::string to_text(const Iterator& it, Notation n);
 Tensor make_identity_tensor(const IntTuple& shape);
 // make_coord_tensor(L): the coordinate tensor of L, starting at the zero of its codomain.
 Tensor make_coord_tensor(const Layout& l);
-// make_tensor<T>(L): a register array of `bits`-wide elements; CuTe owns only
-// static layouts (throws its static_assert's reason for a dynamic one).
+// make_tensor<T>(L): a register array of `bits`-wide elements (bool's 1 bit
+// is CuTe's sizeof_bits: a subbyte array); CuTe owns only static layouts
+// (throws its static_assert's reason for a dynamic one).
 Tensor make_register_tensor(int bits, std::string element, const Layout& l);
 
 // The same iterator with another layout (what CuTe's divides and products of a tensor keep).
@@ -99,8 +111,11 @@ Iterator moved(const Iterator& it, const IntTuple& offset);
 // t(coord) with `_` in the coordinate: the slice, its iterator moved to where it starts.
 Tensor slice(const Tensor& t, const Value& coord, Notation n);
 // t(coord) for a coordinate tensor: the element, a coordinate (or an integer).
-// Refused for pointer tensors, whose elements are data.
+// For a register array, the integer the program wrote there; refused for
+// other pointer tensors, whose elements are data layoutx does not have.
 IntTuple element(const Tensor& t, const IntTuple& coord, Notation n);
+// t(coord) = value for a register array of bool or integer elements.
+void store_element(const Tensor& t, const IntTuple& coord, std::int64_t value, Notation n);
 
 // print_tensor(t) of a coordinate tensor of rank 1 to 4, as CuTe prints it
 // (print(t), ":", then the elements in rows, a line of - between the slices

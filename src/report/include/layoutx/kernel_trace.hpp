@@ -84,12 +84,15 @@ class KernelTrace {
   // (the e-th call of every thread together), for the per-warp pictures.
   std::vector<std::vector<CopySite>> copy_sites() const;
   std::vector<MmaSite> mma_sites() const;
+  // copy_if's predicate at each copy call site, in program order.
+  std::vector<Predication> predication() const;
   StageResources resources() const;
   bool empty() const { return copies_.empty() && mmas_.empty(); }
 
  private:
   struct Execution {
     std::vector<std::vector<std::int64_t>> src, dst;  // per thread
+    std::vector<std::vector<bool>> active;            // per thread, copy_if's: empty where it copies every element
   };
   struct CopyRecord {
     CopySite shape;  // label, kind, element bits, spaces, static layouts (no atom, no offsets)

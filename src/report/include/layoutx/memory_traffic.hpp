@@ -58,6 +58,10 @@ struct CopySite {
   CopyOperand src, dst;
   std::int64_t executions = 1;  // how many times each thread executes the call
   TmaBox tma;                   // CopyKind::Tma
+  // copy_if: active[t][i] is false where the predicate masks thread t's
+  // element i (a masked access issues nothing); empty: every element copied.
+  std::vector<std::vector<bool>> active;
+  bool predicated = false;  // copy_if: CuTe copies element by element where it copies without an atom
 };
 
 // The SASS instructions the model knows, as Nsight Compute sorts them.
@@ -91,6 +95,14 @@ struct TmaTraffic {
   std::int64_t sectors = 0, min_sectors = 0, bytes = 0;
 };
 
+// What copy_if's predicate did at a call site, every execution together.
+struct Predication {
+  bool predicated = false;
+  std::int64_t elements = 0, masked = 0;  // every thread's, both counted once per element copied or not
+  std::vector<std::int64_t> masked_per_thread;  // by thread index; threads that never call it have 0
+  std::int64_t idle_threads = 0;                // threads that call it with every element masked, every time
+};
+
 struct SiteTraffic {
   std::string label;
   CopyKind kind = CopyKind::AutoVectorizing;
@@ -103,6 +115,7 @@ struct SiteTraffic {
   std::vector<InstructionTraffic> instructions;  // load/store unit instructions (none for TMA)
   TmaBox tma_box;                                // CopyKind::Tma
   TmaTraffic tma;
+  Predication predication;
 };
 
 // The instructions the call site issues and their cost. Throws Error for a

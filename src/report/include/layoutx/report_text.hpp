@@ -12,6 +12,9 @@
 namespace layoutx {
 
 std::string site_text(const SiteTraffic& site, const std::vector<Finding>& findings);
+// copy_if's predicate at a site ("" where the site is a plain copy), and over every site.
+std::string predication_text(const Predication& p);
+std::string predication_totals(const std::vector<SiteTraffic>& sites);
 std::string counters_text(const std::vector<Counter>& counters);
 
 }  // namespace layoutx
