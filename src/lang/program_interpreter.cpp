@@ -1819,6 +1819,7 @@ class Interpreter {
     const Dim3 block = dim_of(eval(s.launch[1]), s.launch[1].offset);
     std::vector<Datum> args;
     for (const Expr& a : s.args) args.push_back(eval(a));
+    given_arguments(*f->second, args, s.offset);
     const Launch saved = launch_;
     launch_.grid = grid;
     launch_.block = block;
@@ -1830,6 +1831,32 @@ class Interpreter {
     } restore{*this, saved};
     launch_offset_ = s.offset;
     for_each_thread(grid, block, [&] { call_user(*f->second, args, s.offset); });
+  }
+
+  // The kernel's parameters named in the options' kernel_arguments take their values.
+  void given_arguments(const UserFunction& f, std::vector<Datum>& args, std::size_t offset) {
+    for (const auto& [name, value] : options_.kernel_arguments) {
+      const auto p = std::find_if(f.parameters.begin(), f.parameters.end(),
+                                  [&](const Parameter& q) { return q.name == name; });
+      if (p == f.parameters.end())
+        throw SourceError(fmt::format("the problem size sets {}={}, but the kernel {} has no parameter named {}", name,
+                                      value, f.name, name),
+                          offset);
+      const std::string_view type = p->type ? std::string_view(p->type->builtin) : std::string_view();
+      if (!p->type || p->type->pointer || type.empty() || type == "float" || type == "double" || type == "bool")
+        throw SourceError(fmt::format("the problem size sets {}={}, but the kernel {}'s parameter {} is no integer",
+                                      name, value, f.name, name),
+                          offset);
+      const auto i = static_cast<std::size_t>(p - f.parameters.begin());
+      if (i >= args.size())
+        throw SourceError(
+            fmt::format("the problem size sets {}, which the launch of {} leaves to its default", name, f.name), offset);
+      const CType c = ctype_of(type);
+      if (narrowed(value, c) != value)
+        throw SourceError(fmt::format("the problem size {}={} does not fit the kernel's {} {}", name, value, type, name),
+                          offset);
+      args[i] = Datum::integer(value, c);
+    }
   }
 
   // The threads a launch runs: the one --thread/--cta name, else every thread of every block.
@@ -1890,6 +1917,7 @@ class Interpreter {
         args.push_back(eval(p.default_value));
       }
     }
+    given_arguments(f, args, f.offset);
     const auto run = [&] { call_user(f, args, f.offset); };
     if (options_.all_threads) {
       for_each_thread(options_.cta_given ? Dim3{1, 1, 1} : options_.grid, options_.block, run);

@@ -159,7 +159,7 @@ Value recast_tensor(const Call& c, const Tensor& t) {
 
 Value fragment_like(const Call& c, const Value& a, std::string element, int bits) {
   const bool tensor = is_tensor(a);
-  if (tensor && tensor_of(a).iterator.memory == Memory::Coordinate)
+  if (tensor && tensor_of(a).iterator.memory == Memory::Coordinate && !tensor_of(a).iterator.bound)
     c.fail_arg(0, "make_fragment_like of a coordinate tensor does not compile in CuTe (its elements are coordinates)");
   const AnyLayout l = tensor ? tensor_of(a).layout : AnyLayout{c.layout(0)};
   const Layout& inner = std::holds_alternative<Layout>(l) ? std::get<Layout>(l) : std::get<ComposedLayout>(l).layout;
@@ -199,6 +199,16 @@ Value fn_make_tensor(const Call& c) {
     c.fail_arg(0, fmt::format("expected a pointer (make_gmem_ptr<T>(p), make_smem_ptr<T>(p)), got {} {}",
                               a_kind_name(p), c.text(p)));
   if (c.args.size() < 2) c.fail("make_tensor(ptr, layout) takes a layout (or a shape) after the pointer");
+  if (c.options.global_as_coordinates && pointer_of(p).memory == Memory::Global) {
+    const AnyLayout l = layout_argument(c, 1);
+    const IntTuple& shape =
+        std::holds_alternative<Layout>(l) ? std::get<Layout>(l).shape : std::get<ComposedLayout>(l).layout.shape;
+    Tensor t = make_identity_tensor(shape);
+    t.iterator.bound = shape;
+    t.iterator.bits = pointer_of(p).bits;
+    t.iterator.element = pointer_of(p).element;
+    return tensor_value(std::move(t.iterator), std::move(t.layout));
+  }
   return make_pointer_tensor(pointer_of(p), layout_argument(c, 1));
 }
 
@@ -213,13 +223,13 @@ Value fn_make_tensor_like(const Call& c) {
   if (!c.node.template_args().empty()) {
     c.expect_template_args(1, 1);
     std::tie(element, bits) = element_type(c, 0, true);
-  } else if (is_tensor(a) && tensor_of(a).iterator.memory != Memory::Coordinate) {
+  } else if (is_tensor(a) && (tensor_of(a).iterator.memory != Memory::Coordinate || tensor_of(a).iterator.bound)) {
     element = tensor_of(a).iterator.element;
     bits = tensor_of(a).iterator.bits;
   } else {
     c.fail("make_tensor_like takes the element type: make_tensor_like<T>(layout)");
   }
-  if (is_tensor(a) && tensor_of(a).iterator.memory == Memory::Coordinate)
+  if (is_tensor(a) && tensor_of(a).iterator.memory == Memory::Coordinate && !tensor_of(a).iterator.bound)
     c.fail_arg(0, "make_tensor_like of a coordinate tensor does not compile in CuTe (its elements are coordinates)");
   return register_tensor(c, element, bits,
                          make_layout_like(is_tensor(a) ? plain_layout(tensor_of(a), "make_tensor_like") : c.layout(0)));

@@ -270,17 +270,32 @@ void KernelTrace::record_copy(const TracedCall& call) {
     throw Error(fmt::format("the source has {} elements and the destination {}", size(src.layout).value,
                             size(dst.layout).value));
   if (predicated) {
-    const Value& p = call.args->at(n - 3);
-    if (p.kind != Value::Kind::Tensor)
-      throw Error(fmt::format("the predicate of copy_if is {}: the report follows a register array of bool "
-                              "(make_tensor<bool>) that the program fills",
-                              a_kind_name(p)));
-    const std::int64_t bits = r.shape.kind == CopyKind::Atom ? size(get(r.atom.copy.src, 1)).value : 0;
-    const std::int64_t chunk = std::max<std::int64_t>(1, bits / std::max(1, r.shape.element_bits));
     x.active.resize(static_cast<std::size_t>(r.threads));
-    x.active[static_cast<std::size_t>(call.thread)] =
-        active_elements(as_tensor(p), src, chunk, r.shape.kind == CopyKind::Atom);
+    x.active[static_cast<std::size_t>(call.thread)] = copied_elements(call);
   }
+}
+
+std::vector<bool> copied_elements(const TracedCall& call) {
+  const std::size_t n = call.args->size();
+  const bool predicated = call.name == "copy_if";
+  const std::size_t plain = predicated ? 3 : 2;
+  if (n != plain && n != plain + 1)
+    throw Error(fmt::format("{} takes {} or {} arguments here, got {}", call.name, plain, plain + 1, n));
+  const Tensor& src = tensor_arg(call, n - 2, "source");
+  if (!predicated) return std::vector<bool>(static_cast<std::size_t>(std::max<std::int64_t>(size(src.layout).value, 0)), true);
+  const Value& p = call.args->at(n - 3);
+  if (p.kind != Value::Kind::Tensor)
+    throw Error(fmt::format("the predicate of copy_if is {}: the report follows a register array of bool "
+                            "(make_tensor<bool>) that the program fills",
+                            a_kind_name(p)));
+  std::int64_t chunk = 1;
+  const bool through_atom = n == plain + 1;
+  if (through_atom) {
+    const TiledCopy* tiled = as_tiled_copy(call.args->front());
+    const CopyAtom* atom = tiled ? &tiled->atom : as_copy_atom(call.args->front());
+    if (atom && src.iterator.bits > 0) chunk = std::max<std::int64_t>(1, size(get(atom->src, 1)).value / src.iterator.bits);
+  }
+  return active_elements(as_tensor(p), src, chunk, through_atom);
 }
 
 void KernelTrace::record_gemm(const TracedCall& call) {
@@ -367,6 +382,12 @@ std::vector<SiteTraffic> KernelTrace::copy_traffic() const {
   }
   const std::vector<Predication> masks = predication();
   for (std::size_t i = 0; i < out.size() && i < masks.size(); ++i) out[i].predication = masks[i];
+  return out;
+}
+
+std::vector<std::size_t> KernelTrace::copy_site_offsets() const {
+  std::vector<std::size_t> out;
+  for (const auto& [offset, r] : copies_) out.push_back(offset);
   return out;
 }
 

@@ -81,6 +81,7 @@ std::string_view finding_name(Finding::Kind k) {
     case Finding::Kind::Misaligned: return "misaligned";
     case Finding::Kind::Narrow: return "narrow";
     case Finding::Kind::Redundant: return "redundant";
+    case Finding::Kind::OutOfBounds: return "out-of-bounds";
     default: return "bank-conflict";
   }
 }

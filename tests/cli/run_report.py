@@ -8,7 +8,9 @@ For every kernel program DIR/NAME.cu with counters in DIR/measured.tsv:
 measured with the measured value (exactly: the programs' global pointers come
 from cudaMalloc, 128-byte aligned as the report assumes), and
 `layoutx report --json` must find on each copy call site the finding kinds
-DIR/findings.tsv lists with the swizzle its fix proposes, and `--html` must draw a grid of the warps of each. The programs layoutx cannot run yet are named in
+DIR/findings.tsv lists with the swizzle its fix proposes, and `--html` must draw a grid of the warps of each.
+`layoutx report --problem P` must answer each row of DIR/problems.tsv with its
+exit status and line. The programs layoutx cannot run yet are named in
 DIR/known_failures.txt with the reason; one of them that runs fails the test
 until it is taken off the list. A program with findings but no measurement
 yet (added since the last run of tests/gpu/report/measure.sh) is checked for
@@ -103,6 +105,12 @@ def main():
             if html.count('<table>') != len(sites) or html.count('<tr><th>') < warps:
                 failures.append('%s: the HTML page lacks a per-warp grid for each of its %d copy sites'
                                 % (kernel, len(sites)))
+    for kernel, problem, want_exit, want in table(os.path.join(folder, 'problems.tsv'), 4):
+        r = subprocess.run([layoutx, 'report', '--problem', problem, os.path.join(folder, kernel + '.cu')],
+                           capture_output=True, text=True, timeout=120)
+        if r.returncode != int(want_exit) or want not in r.stdout + r.stderr:
+            failures.append('%s --problem %s: exit %d, expected %s and %r in:\n%s%s'
+                            % (kernel, problem, r.returncode, want_exit, want, r.stdout, r.stderr))
     errors = os.path.join(folder, 'errors')
     for name in sorted(os.listdir(errors)):
         program = os.path.join(errors, name)

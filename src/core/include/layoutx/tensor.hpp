@@ -57,6 +57,9 @@ struct Iterator {
   std::optional<Swizzle> swizzle;
   // A register array made by make_tensor<T>(layout): the elements written so far.
   std::shared_ptr<RegisterElements> elements;
+  // A coordinate tensor standing for a global tensor (a run that checks
+  // bounds): the global tensor's shape, which its coordinates must stay below.
+  std::optional<IntTuple> bound;
 };
 
 struct Tensor : ValueObject {

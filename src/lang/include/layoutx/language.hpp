@@ -95,6 +95,11 @@ struct LanguageOptions {
   std::map<std::string, Value, std::less<>> names;
   // Names and functions from the libraries above the language (none when null).
   const LanguageExtension* extension = nullptr;
+  // make_tensor of a global-memory pointer makes the identity tensor of its
+  // shape instead, bounded by that shape (Iterator::bound): a run in which
+  // every copy of a global tensor shows the coordinates it touches (the
+  // report's bounds check).
+  bool global_as_coordinates = false;
 };
 
 // Whether `name` can be bound: an identifier that is no function, atom tag or

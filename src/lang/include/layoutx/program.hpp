@@ -52,6 +52,10 @@ struct ProgramOptions {
   Dim3 thread{0, 0, 0}, cta{0, 0, 0}, block{1, 1, 1}, grid{1, 1, 1};
   bool thread_given = false, cta_given = false;
   bool all_threads = false;  // a kernel runs for every thread of its block, each thread's output grouped
+  // A problem size given from outside (the report's --problem): the launched
+  // kernel's integer parameters of these names take these values in place of
+  // the launch's arguments; a kernel without one of them is refused.
+  std::map<std::string, std::int64_t, std::less<>> kernel_arguments;
 };
 
 // A failure while the program runs, where it was.

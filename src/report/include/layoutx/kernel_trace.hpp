@@ -39,6 +39,13 @@ struct TracedCall {
   const std::vector<Value>* args = nullptr;
 };
 
+// Which of a copy call's source elements it copies, in the source's index
+// order: every one for copy(...); those copy_if's predicate holds for, read
+// as CuTe reads it (one predicate per atom call through a copy atom).
+// Throws Error for a predicate the report cannot read (it follows a register
+// array of bool the program fills).
+std::vector<bool> copied_elements(const TracedCall& call);
+
 // A gemm(...) call site: the MMA atom and what each thread's calls issue.
 struct MmaSite {
   std::string label;
@@ -86,6 +93,8 @@ class KernelTrace {
   std::vector<MmaSite> mma_sites() const;
   // copy_if's predicate at each copy call site, in program order.
   std::vector<Predication> predication() const;
+  // Each copy call site's TracedCall::site, in program order.
+  std::vector<std::size_t> copy_site_offsets() const;
   StageResources resources() const;
   bool empty() const { return copies_.empty() && mmas_.empty(); }
 

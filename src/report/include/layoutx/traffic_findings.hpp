@@ -1,7 +1,8 @@
 // What is wrong with a call site's memory traffic, and the fix when one is
 // known: uncoalesced or misaligned global accesses, accesses narrower than
 // the data allows, shared-memory bank conflicts, TMA copies issued by more
-// threads than one (each moves the whole box) or fetching partial sectors.
+// threads than one (each moves the whole box) or fetching partial sectors;
+// accesses outside a global tensor (bounds_check.hpp finds those).
 #pragma once
 
 #include <string>
@@ -13,7 +14,7 @@
 namespace layoutx {
 
 struct Finding {
-  enum class Kind { Uncoalesced, Misaligned, Narrow, BankConflict, Redundant };
+  enum class Kind { Uncoalesced, Misaligned, Narrow, BankConflict, Redundant, OutOfBounds };
   Kind kind = Kind::Uncoalesced;
   std::string site;
   std::string what;
@@ -22,7 +23,8 @@ struct Finding {
 
 std::vector<Finding> traffic_findings(const SiteTraffic& t);
 
-// "uncoalesced", "misaligned", "narrow", "bank-conflict", "redundant": how JSON and the tests name a kind.
+// "uncoalesced", "misaligned", "narrow", "bank-conflict", "redundant", "out-of-bounds": how JSON and the tests
+// name a kind.
 std::string_view finding_name(Finding::Kind k);
 
 }  // namespace layoutx
