@@ -56,10 +56,10 @@ Finding out_of_bounds_finding(const std::string& site, const OutOfBounds& o, boo
                   "of shape {}",
                   most, thread, o.elements, o.per_thread.size(), o.per_thread.size() == 1 ? "" : "s", o.shape),
       predicated ? "the predicate lets them through: compare every mode of each element's coordinate with the "
-                   "tensor's shape, tP(i) = elem_less(tC(i), shape(mA)), tC the identity tensor partitioned as the "
-                   "copy's global side"
-                 : "guard the copy with copy_if and a predicate: tP(i) = elem_less(tC(i), shape(mA)), tC "
-                   "make_identity_tensor(shape(mA)) tiled and partitioned as the copy's global side"};
+                   "tensor's shape, tP(i) = elem_less(tC(i), shape(mX)), tC the identity tensor of mX's shape "
+                   "tiled and partitioned as the copy's global side"
+                 : "guard the copy with copy_if and a predicate: tP(i) = elem_less(tC(i), shape(mX)), tC "
+                   "make_identity_tensor(shape(mX)) tiled and partitioned as the copy's global side"};
 }
 
 }  // namespace layoutx
