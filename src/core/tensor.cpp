@@ -198,8 +198,8 @@ std::int64_t register_offset(const Tensor& t, const IntTuple& coord) {
 
 void store_element(const Tensor& t, const IntTuple& coord, std::int64_t value, Notation n) {
   if (!t.iterator.elements)
-    throw Error(fmt::format("layoutx writes the elements of register arrays (make_tensor<T>) only, not of {}",
-                            t.print(n)));
+    throw Error(
+        fmt::format("layoutx writes the elements of register arrays (make_tensor<T>) only, not of {}", t.print(n)));
   const std::string& type = t.iterator.element;
   if (type == "bool") value = value != 0;
   t.iterator.elements->values[register_offset(t, coord)] = value;
@@ -209,9 +209,10 @@ IntTuple element(const Tensor& t, const IntTuple& coord, Notation n) {
   if (t.iterator.elements) {
     const auto it = t.iterator.elements->values.find(register_offset(t, coord));
     if (it == t.iterator.elements->values.end())
-      throw Error(fmt::format("the element {} of {} was not written before it is read (layoutx knows a register "
-                              "array's bool and integer elements once the program writes them)",
-                              to_text(coord, n), t.print(n)));
+      throw Error(
+          fmt::format("the element {} of {} was not written before it is read (layoutx knows a register "
+                      "array's bool and integer elements once the program writes them)",
+                      to_text(coord, n), t.print(n)));
     return IntTuple(dynamic_int(it->second));
   }
   if (t.iterator.memory != Memory::Coordinate)

@@ -345,8 +345,7 @@ Comparison elem_less(const Call& c, const IntTuple& a, const IntTuple& b) {
     c.fail(fmt::format("elem_less compares a tuple with a tuple and an integer with an integer, not {} with {}",
                        to_text(a, c.diag.notation()), to_text(b, c.diag.notation())));
   Comparison out;
-  for (int i = 0; i < a.rank(); ++i)
-    out = both(out, i < b.rank() ? elem_less(c, a[i], b[i]) : Comparison{false, true});
+  for (int i = 0; i < a.rank(); ++i) out = both(out, i < b.rank() ? elem_less(c, a[i], b[i]) : Comparison{false, true});
   return out;
 }
 

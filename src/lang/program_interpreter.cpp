@@ -1031,9 +1031,9 @@ class Interpreter {
         rhs = arithmetic(now, e.text.substr(0, e.text.size() - 1), rhs, e.offset);
       }
       if (!rhs.is_integer())
-        throw SourceError(fmt::format("layoutx keeps the bool and integer elements of a register array, not {}",
-                                      describe(rhs)),
-                          e.kids[1].offset);
+        throw SourceError(
+            fmt::format("layoutx keeps the bool and integer elements of a register array, not {}", describe(rhs)),
+            e.kids[1].offset);
       store_element(t, at.as_int_tuple(), rhs.value.integer.value, Notation{true});
     } catch (const SourceError&) {
       throw;
@@ -1836,8 +1836,8 @@ class Interpreter {
   // The kernel's parameters named in the options' kernel_arguments take their values.
   void given_arguments(const UserFunction& f, std::vector<Datum>& args, std::size_t offset) {
     for (const auto& [name, value] : options_.kernel_arguments) {
-      const auto p = std::find_if(f.parameters.begin(), f.parameters.end(),
-                                  [&](const Parameter& q) { return q.name == name; });
+      const auto p =
+          std::find_if(f.parameters.begin(), f.parameters.end(), [&](const Parameter& q) { return q.name == name; });
       if (p == f.parameters.end())
         throw SourceError(fmt::format("the problem size sets {}={}, but the kernel {} has no parameter named {}", name,
                                       value, f.name, name),
@@ -1850,11 +1850,12 @@ class Interpreter {
       const auto i = static_cast<std::size_t>(p - f.parameters.begin());
       if (i >= args.size())
         throw SourceError(
-            fmt::format("the problem size sets {}, which the launch of {} leaves to its default", name, f.name), offset);
+            fmt::format("the problem size sets {}, which the launch of {} leaves to its default", name, f.name),
+            offset);
       const CType c = ctype_of(type);
       if (narrowed(value, c) != value)
-        throw SourceError(fmt::format("the problem size {}={} does not fit the kernel's {} {}", name, value, type, name),
-                          offset);
+        throw SourceError(
+            fmt::format("the problem size {}={} does not fit the kernel's {} {}", name, value, type, name), offset);
       args[i] = Datum::integer(value, c);
     }
   }

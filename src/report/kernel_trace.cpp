@@ -282,18 +282,21 @@ std::vector<bool> copied_elements(const TracedCall& call) {
   if (n != plain && n != plain + 1)
     throw Error(fmt::format("{} takes {} or {} arguments here, got {}", call.name, plain, plain + 1, n));
   const Tensor& src = tensor_arg(call, n - 2, "source");
-  if (!predicated) return std::vector<bool>(static_cast<std::size_t>(std::max<std::int64_t>(size(src.layout).value, 0)), true);
+  if (!predicated)
+    return std::vector<bool>(static_cast<std::size_t>(std::max<std::int64_t>(size(src.layout).value, 0)), true);
   const Value& p = call.args->at(n - 3);
   if (p.kind != Value::Kind::Tensor)
-    throw Error(fmt::format("the predicate of copy_if is {}: the report follows a register array of bool "
-                            "(make_tensor<bool>) that the program fills",
-                            a_kind_name(p)));
+    throw Error(
+        fmt::format("the predicate of copy_if is {}: the report follows a register array of bool "
+                    "(make_tensor<bool>) that the program fills",
+                    a_kind_name(p)));
   std::int64_t chunk = 1;
   const bool through_atom = n == plain + 1;
   if (through_atom) {
     const TiledCopy* tiled = as_tiled_copy(call.args->front());
     const CopyAtom* atom = tiled ? &tiled->atom : as_copy_atom(call.args->front());
-    if (atom && src.iterator.bits > 0) chunk = std::max<std::int64_t>(1, size(get(atom->src, 1)).value / src.iterator.bits);
+    if (atom && src.iterator.bits > 0)
+      chunk = std::max<std::int64_t>(1, size(get(atom->src, 1)).value / src.iterator.bits);
   }
   return active_elements(as_tensor(p), src, chunk, through_atom);
 }
@@ -401,8 +404,7 @@ std::vector<Predication> KernelTrace::predication() const {
     for (const Execution& x : r.executions)
       for (std::size_t t = 0; t < x.src.size(); ++t) {
         elements[t] += static_cast<std::int64_t>(x.src[t].size());
-        if (t < x.active.size())
-          p.masked_per_thread[t] += std::count(x.active[t].begin(), x.active[t].end(), false);
+        if (t < x.active.size()) p.masked_per_thread[t] += std::count(x.active[t].begin(), x.active[t].end(), false);
       }
     for (std::size_t t = 0; t < elements.size(); ++t) {
       p.elements += elements[t];

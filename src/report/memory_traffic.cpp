@@ -205,8 +205,8 @@ bool is_active(const CopySite& s, std::size_t t, std::size_t i) {
 // Lane addresses of access `a` in warp `w`, in bytes: the lanes whose
 // predicate holds (an instruction every lane masks is not executed: Nsight's
 // sass_inst_executed counts skip it).
-std::vector<std::int64_t> lane_addresses(const CopySite& s, const CopyOperand& side, std::int64_t warp,
-                                         std::int64_t a, std::int64_t step, std::int64_t elem_bytes) {
+std::vector<std::int64_t> lane_addresses(const CopySite& s, const CopyOperand& side, std::int64_t warp, std::int64_t a,
+                                         std::int64_t step, std::int64_t elem_bytes) {
   std::vector<std::int64_t> out;
   const auto threads = static_cast<std::int64_t>(side.offsets.size());
   for (std::int64_t t = warp * kWarpLanes; t < std::min(threads, (warp + 1) * kWarpLanes); ++t) {

@@ -114,8 +114,8 @@ std::string report_json(const std::vector<SiteTraffic>& copies, const std::vecto
       masked += s.predication.masked;
       idle += s.predication.idle_threads;
     }
-  out += fmt::format("\"predication\": {{\"elements\": {}, \"masked\": {}, \"idle_threads\": {}}}, ", elements,
-                     masked, idle);
+  out += fmt::format("\"predication\": {{\"elements\": {}, \"masked\": {}, \"idle_threads\": {}}}, ", elements, masked,
+                     idle);
   out += "\"counters\": {";
   for (std::size_t i = 0; i < counters.size(); ++i)
     out += fmt::format("{}{}: {}", i ? ", " : "", quoted(counters[i].metric), counters[i].value);

@@ -112,7 +112,8 @@ ProgramRun run_traced(const Settings& s, const ProgramOptions& options, const st
 int trace_program(const ProgramOptions& options, const Settings& s, const ReportOptions& o, const std::string& text,
                   KernelTrace& trace, Dim3& block) {
   const std::string name = o.file == "-" ? "<stdin>" : o.file;
-  const ProgramRun run = run_traced(s, options, name, text, [&](const TracedCall& c) { trace.record(c); }, block);
+  const ProgramRun run = run_traced(
+      s, options, name, text, [&](const TracedCall& c) { trace.record(c); }, block);
   if (run.error) {
     report_program_error(name, text, *run.error);
     return kRejected;
@@ -135,8 +136,8 @@ std::optional<std::string> check_bounds(ProgramOptions options, const Settings& 
                                         BoundsCheck& bounds) {
   options.language.global_as_coordinates = true;
   Dim3 block{1, 1, 1};
-  const ProgramRun run =
-      run_traced(s, options, "", text, [&](const TracedCall& c) { bounds.record(c); }, block);
+  const ProgramRun run = run_traced(
+      s, options, "", text, [&](const TracedCall& c) { bounds.record(c); }, block);
   if (run.error) return fmt::format("line {}: {}", line_of(text, run.error->offset), run.error->message);
   return std::nullopt;
 }

@@ -18,9 +18,9 @@
 namespace layoutx {
 
 struct OutOfBounds {
-  std::int64_t elements = 0;                // accesses outside, every thread and execution together
+  std::int64_t elements = 0;                        // accesses outside, every thread and execution together
   std::map<std::int64_t, std::int64_t> per_thread;  // thread -> its accesses outside
-  std::string shape;                        // the global tensor's shape, as CuTe prints it
+  std::string shape;                                // the global tensor's shape, as CuTe prints it
 };
 
 class BoundsCheck {

@@ -98,7 +98,7 @@ struct TmaTraffic {
 // What copy_if's predicate did at a call site, every execution together.
 struct Predication {
   bool predicated = false;
-  std::int64_t elements = 0, masked = 0;  // every thread's, both counted once per element copied or not
+  std::int64_t elements = 0, masked = 0;        // every thread's, both counted once per element copied or not
   std::vector<std::int64_t> masked_per_thread;  // by thread index; threads that never call it have 0
   std::int64_t idle_threads = 0;                // threads that call it with every element masked, every time
 };
