@@ -940,6 +940,20 @@ class Recipes:
     def relation(self, name):
         return Call(name, self.profile_pair())
 
+    def elem_less(self):
+        """a coordinate against a shape, mode by mode: inside, on the edge, past it, or of another rank"""
+        g = self.g
+        b = g.shape(4096, nest=0.3)
+        a = map_leaves(b, lambda x: g.pick([0, x - 1, x, x + 1, g.rng.randrange(0, 2 * x + 1)]))
+        r = g.rng.random()
+        if r < 0.1 and isinstance(a, list):
+            a = a + [g.leaf()]  # a longer than b: a static 0
+        elif r < 0.2 and isinstance(a, list) and len(a) > 1:
+            a = a[:-1]  # a shorter: the modes it has decide
+        elif r < 0.3:
+            a, b = g.leaf(), g.leaf()
+        return Call('elem_less', [tuple_node(a, 'arg'), tuple_node(b, 'shape')])
+
     def evenly_divides(self):
         g = self.g
         s = g.shape(4096, nest=0.3)
@@ -1715,7 +1729,7 @@ RECIPES = {
     # profile relations, tuple algorithms, slices with their offsets
     'congruent': lambda r: r.relation('congruent'), 'weakly_congruent': lambda r: r.relation('weakly_congruent'),
     'compatible': lambda r: r.relation('compatible'), 'evenly_divides': Recipes.evenly_divides,
-    'inner_product': Recipes.inner_product, 'elem_scale': Recipes.elem_scale,
+    'inner_product': Recipes.inner_product, 'elem_scale': Recipes.elem_scale, 'elem_less': Recipes.elem_less,
     'front': lambda r: r.front_back('front'), 'back': lambda r: r.front_back('back'), 'reverse': Recipes.reverse,
     'remove': Recipes.remove, 'replace': Recipes.replace, 'unflatten': Recipes.unflatten,
     'with_shape': Recipes.with_shape, 'slice_and_offset': Recipes.slice_and_offset,
