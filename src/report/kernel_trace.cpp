@@ -399,6 +399,7 @@ std::vector<Predication> KernelTrace::predication() const {
   for (const auto& [offset, r] : copies_) {
     Predication p;
     p.predicated = r.shape.predicated;
+    p.zero_fill = r.shape.kind == CopyKind::Atom && r.atom.name.find("_ZFILL") != std::string::npos;
     p.masked_per_thread.assign(static_cast<std::size_t>(r.threads), 0);
     std::vector<std::int64_t> elements(static_cast<std::size_t>(r.threads), 0);
     for (const Execution& x : r.executions)

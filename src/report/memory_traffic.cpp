@@ -197,6 +197,12 @@ std::vector<Plan> plans_of(const CopySite& s) {
   return plans;
 }
 
+}  // namespace
+
+bool zero_fills(const CopySite& s) { return s.atom && s.atom->name.find("_ZFILL") != std::string::npos; }
+
+namespace {
+
 // Whether thread t's element i is copied (copy_if's predicate holds for it).
 bool is_active(const CopySite& s, std::size_t t, std::size_t i) {
   return s.active.empty() || s.active[t].empty() || s.active[t][i];
@@ -206,13 +212,13 @@ bool is_active(const CopySite& s, std::size_t t, std::size_t i) {
 // predicate holds (an instruction every lane masks is not executed: Nsight's
 // sass_inst_executed counts skip it).
 std::vector<std::int64_t> lane_addresses(const CopySite& s, const CopyOperand& side, std::int64_t warp, std::int64_t a,
-                                         std::int64_t step, std::int64_t elem_bytes) {
+                                         std::int64_t step, std::int64_t elem_bytes, bool masked_too = false) {
   std::vector<std::int64_t> out;
   const auto threads = static_cast<std::int64_t>(side.offsets.size());
   for (std::int64_t t = warp * kWarpLanes; t < std::min(threads, (warp + 1) * kWarpLanes); ++t) {
     const auto& o = side.offsets[static_cast<std::size_t>(t)];
     const auto i = static_cast<std::size_t>(a * step);
-    if (i < o.size() && is_active(s, static_cast<std::size_t>(t), i))
+    if (i < o.size() && (masked_too || is_active(s, static_cast<std::size_t>(t), i)))
       out.push_back(checked_mul(o[i], elem_bytes, "a byte address"));
   }
   return out;
@@ -233,13 +239,18 @@ InstructionTraffic count(const CopySite& s, const Plan& p, std::int64_t values) 
   if (p.global)
     x.widest_bits =
         static_cast<int>(common_vector(*p.global, std::max(1, kMaxVectorBits / s.element_bits)) * s.element_bits);
+  // A zero-filling cp.async issues for a masked lane too (it reads nothing
+  // and writes zeros): measured, its warp instructions count every warp,
+  // its requests only those with a lane that reads.
+  const bool fill = zero_fills(s);
   for (std::int64_t w = 0; w < warps; ++w)
     for (std::int64_t a = 0; a < x.per_thread; ++a) {
       const CopyOperand& any = p.global ? *p.global : *p.shared;
-      if (lane_addresses(s, any, w, a, p.step, elem_bytes).empty()) continue;
+      if (lane_addresses(s, any, w, a, p.step, elem_bytes, fill).empty()) continue;
       ++x.instructions;
-      if (p.global) {
-        const auto addresses = lane_addresses(s, *p.global, w, a, p.step, elem_bytes);
+      const auto read = p.global ? lane_addresses(s, *p.global, w, a, p.step, elem_bytes) : std::vector<std::int64_t>{};
+      if (!read.empty()) {
+        const auto& addresses = read;
         const WarpSectors ws = warp_sectors(addresses, lane_bytes, sectors);
         ++x.requests;
         x.sectors += ws.sectors;
@@ -248,7 +259,7 @@ InstructionTraffic count(const CopySite& s, const Plan& p, std::int64_t values) 
         x.worst_sectors = std::max(x.worst_sectors, ws.sectors);
       }
       if (p.shared) {
-        const auto addresses = lane_addresses(s, *p.shared, w, a, p.step, elem_bytes);
+        const auto addresses = lane_addresses(s, *p.shared, w, a, p.step, elem_bytes, fill);
         const InstructionBanks banks = analyze_instruction(p.access, addresses);
         x.wavefronts += banks.wavefronts;
         x.ideal += banks.ideal;

@@ -132,7 +132,7 @@ std::string report_html(const std::string& title, const KernelTrace& trace,
       items += fmt::format("<li>{}{}</li>", escaped(f.what), f.fix.empty() ? "" : "<br>fix: " + escaped(f.fix));
     if (!items.empty()) out += "<ul>" + items + "</ul>\n";
     if (const std::string p = predication_text(traffic[i].predication); !p.empty())
-      out += fmt::format("<p>{}</p>\n", escaped(p.substr(2)));
+      out += fmt::format("<p>{}</p>\n", escaped(p.substr(2, p.size() - 3)));
     out += site_grid(sites[i], traffic[i].predication);
   }
   for (const MmaSite& m : trace.mma_sites())

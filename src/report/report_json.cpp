@@ -54,8 +54,9 @@ std::string predication_json(const Predication& p) {
   std::string threads = "[";
   for (std::size_t t = 0; t < p.masked_per_thread.size(); ++t)
     threads += fmt::format("{}{}", t ? ", " : "", p.masked_per_thread[t]);
-  return fmt::format("{{\"elements\": {}, \"masked\": {}, \"idle_threads\": {}, \"masked_per_thread\": {}]}}",
-                     p.elements, p.masked, p.idle_threads, threads);
+  return fmt::format(
+      "{{\"elements\": {}, \"masked\": {}, \"zero_fill\": {}, \"idle_threads\": {}, \"masked_per_thread\": {}]}}",
+      p.elements, p.masked, p.zero_fill ? "true" : "false", p.idle_threads, threads);
 }
 
 std::string finding_json(const Finding& f) {

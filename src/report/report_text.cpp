@@ -76,9 +76,10 @@ std::string predication_text(const Predication& p) {
   }
   if (p.masked == 0) return fmt::format("  predicate: every one of the {} elements copied\n", p.elements);
   return fmt::format(
-      "  predicate: {} of {} elements masked (no traffic); {} thread{} mask some, at most {} (thread {}); {} idle "
+      "  predicate: {} of {} elements masked ({}); {} thread{} mask some, at most {} (thread {}); {} idle "
       "thread{} (every element masked)\n",
-      p.masked, p.elements, some, some == 1 ? "" : "s", most, thread, p.idle_threads, p.idle_threads == 1 ? "" : "s");
+      p.masked, p.elements, p.zero_fill ? "zero-filled: no global read, zeros written" : "no traffic", some,
+      some == 1 ? "" : "s", most, thread, p.idle_threads, p.idle_threads == 1 ? "" : "s");
 }
 
 std::string predication_totals(const std::vector<SiteTraffic>& sites) {

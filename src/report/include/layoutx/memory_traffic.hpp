@@ -98,7 +98,8 @@ struct TmaTraffic {
 // What copy_if's predicate did at a call site, every execution together.
 struct Predication {
   bool predicated = false;
-  std::int64_t elements = 0, masked = 0;        // every thread's, both counted once per element copied or not
+  bool zero_fill = false;                 // a masked element is written as zero (cp.async ZFILL), read from nowhere
+  std::int64_t elements = 0, masked = 0;  // every thread's, both counted once per element copied or not
   std::vector<std::int64_t> masked_per_thread;  // by thread index; threads that never call it have 0
   std::int64_t idle_threads = 0;                // threads that call it with every element masked, every time
 };
@@ -122,6 +123,10 @@ struct SiteTraffic {
 // copy the model does not know (an MMA atom, mismatched sides, an access
 // width the bank model lacks).
 SiteTraffic predict_traffic(const CopySite& site);
+
+// Whether the site's atom fills a masked element with zeros (cp.async's
+// ZFILL: CuTe hands it the predicate) rather than skipping it.
+bool zero_fills(const CopySite& s);
 
 std::string_view sass_name(Sass op);
 // Whether the instruction reads or writes global memory (LDG, STG, LDGSTS), shared memory (the others).
