@@ -99,6 +99,8 @@ struct Args {
     throw ArgumentError(i, fmt::format("expected a TiledMMA (make_tiled_mma(...)), got {}", described(c.args[i])));
   }
   const TiledCopy& copy(std::size_t i) const {
+    if (const auto* tma = as_tma_copy(c.args.at(i)); tma && !tma->tiled)
+      throw ArgumentError(i, "expected a TiledCopy, got make_tma_atom's Copy_Atom (make_tma_copy makes a TiledCopy)");
     if (const auto* o = object_of<TiledCopyObject>(c.args.at(i))) return o->copy;
     throw ArgumentError(i, fmt::format("expected a TiledCopy (make_tiled_copy<T>(...)), got {}", described(c.args[i])));
   }

@@ -292,15 +292,18 @@ std::optional<std::pair<Swizzle, Layout>> smem_portions(const Value& smem) {
   return std::make_pair(Swizzle::make(0, 4, 3), *l);
 }
 
-TmaCopy make_tma_copy(const TmaCopyInput& in, Diagnostics& diag) {
-  // CuTe refuses at compile time before it asserts at run time: the checks
-  // come in the order a C++ compiler reports them, the descriptor's last.
-  const Layout& smem = in.smem;
+namespace {
+
+Layout cta_v_map_of(const TmaCopyInput& in, Diagnostics& diag) {
+  return composition(make_identity_layout(in.gmem.shape),
+                     in.cta_tiler ? *in.cta_tiler : tiler_of(product_each(in.smem.shape)), diag);
+}
+
+// make_tma_copy_atom's compile-time part: the box, the swizzle, the Copy_Traits.
+TmaCopy tma_atom_traits(const TmaCopyInput& in, const Layout& cta_v_map, Diagnostics& diag) {
   const TmaValueType& type = *in.type;
   TmaCopy tma;
-  const Layout cta_v_map = composition(make_identity_layout(in.gmem.shape),
-                                       in.cta_tiler ? *in.cta_tiler : tiler_of(product_each(smem.shape)), diag);
-  tma.tma_gbasis = construct_tma_gbasis(in.gmem, smem, cta_v_map, diag);
+  tma.tma_gbasis = construct_tma_gbasis(in.gmem, in.smem, cta_v_map, diag);
   tma.swizzle = in.swizzle;
   tma_swizzle_mode(in.swizzle, tma.swizzle_bits, tma.swizzle_base);
   tma.elements_per_tma = product(tma.tma_gbasis.shape).value;
@@ -318,11 +321,34 @@ TmaCopy make_tma_copy(const TmaCopyInput& in, Diagnostics& diag) {
   tma.val_src = values.src;
   tma.val_dst = values.dst;
   tma.val_ref = values.ref;
+  return tma;
+}
+
+// make_tma_copy_desc's run-time part: the descriptor, with CuTe's asserts, and the TMA tensor's strides.
+void tma_descriptor_of(TmaCopy& tma, const TmaCopyInput& in) {
+  tma.desc = tma_descriptor(in.gmem, tma.tma_gbasis, *in.type, in.multicast.value);
+  tma.desc.swizzle = tensor_map_swizzle(tma.swizzle_bits, tma.swizzle_base);
+  tma.g_stride = tma_coordinate_strides(in.gmem, tma.tma_gbasis, tma.desc, *in.type);
+}
+
+}  // namespace
+
+TmaCopy make_tma_atom(const TmaCopyInput& in, Diagnostics& diag) {
+  TmaCopy tma = tma_atom_traits(in, cta_v_map_of(in, diag), diag);
+  tma_descriptor_of(tma, in);
+  return tma;
+}
+
+TmaCopy make_tma_copy(const TmaCopyInput& in, Diagnostics& diag) {
+  // CuTe refuses at compile time before it asserts at run time: the checks
+  // come in the order a C++ compiler reports them, the descriptor's last.
+  const Layout cta_v_map = cta_v_map_of(in, diag);
+  TmaCopy tma = tma_atom_traits(in, cta_v_map, diag);
 
   // make_tma_copy_tiled: values run along the inverse of the smem layout, one
   // box after another; the CTAs of a multicast each take a slice of every box.
   const std::int64_t cluster = in.multicast.value;
-  const Layout inv_smem = right_inverse(smem);
+  const Layout inv_smem = right_inverse(in.smem);
   const Layout layout_v = composition(inv_smem, Tiler::of(static_int(tma.elements_per_tma)), diag);
   const Layout wrapped{IntTuple::tuple({layout_v.shape}), IntTuple::tuple({layout_v.stride})};  // make_layout(layout_v)
   const Layout layout_V = tile_to_shape(wrapped, IntTuple(product(cta_v_map.shape)), std::nullopt, diag);
@@ -332,16 +358,15 @@ TmaCopy make_tma_copy(const TmaCopyInput& in, Diagnostics& diag) {
   tma.tv =
       Layout{IntTuple::tuple({layout_T.shape, layout_V.shape}), IntTuple::tuple({layout_T.stride, layout_V.stride})};
   tma.tiler = product_each(cta_v_map.shape);
-  const std::int64_t atom_threads = two ? 2 : 1;
+  const std::int64_t atom_threads = is_two_sm(in.op) ? 2 : 1;
   if (product(layout_T.shape).value % atom_threads != 0)
     refuse_tma("TiledCopy uses too few thrs for selected CopyAtom");
   if (product(layout_V.shape).value % tma.elements_per_tma != 0)
     refuse_tma("TiledCopy uses too few vals for selected CopyAtom");
+  // g++ reports safe_div's static_assert after the compositions' (CuTe's order as measured).
   if (tma.elements_per_tma % cluster != 0) refuse_tma("Static safe_div requires t % u == 0");
 
-  tma.desc = tma_descriptor(in.gmem, tma.tma_gbasis, type, cluster);
-  tma.desc.swizzle = tensor_map_swizzle(tma.swizzle_bits, tma.swizzle_base);
-  tma.g_stride = tma_coordinate_strides(in.gmem, tma.tma_gbasis, tma.desc, type);
+  tma_descriptor_of(tma, in);
   return tma;
 }
 

@@ -129,7 +129,7 @@ Value tma_copy_value(const ExtensionCall& c, std::size_t tiler_at, std::size_t c
   }
   TmaCopyValue v;
   v.op = op->op;
-  v.tma = make_tma_copy(in, c.diag);
+  v.tma = tiled ? make_tma_copy(in, c.diag) : make_tma_atom(in, c.diag);
   v.gmem = *gmem;
   v.type = type;
   v.element = g.iterator.element;

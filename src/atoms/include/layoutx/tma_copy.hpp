@@ -74,5 +74,8 @@ std::optional<std::pair<Swizzle, Layout>> smem_portions(const Value& smem);
 // make_tma_copy(op, gmem tensor, smem layout, Int<multicast>): throws Error
 // with CuTe's static_assert message or failing assert condition.
 TmaCopy make_tma_copy(const TmaCopyInput& in, Diagnostics& diag);
+// make_tma_atom: the same without the TiledCopy (no tiler, no TV layout, and
+// none of the tiling's refusals).
+TmaCopy make_tma_atom(const TmaCopyInput& in, Diagnostics& diag);
 
 }  // namespace layoutx
