@@ -102,7 +102,10 @@ bool is_data_movement(std::string_view name) {
                                             "set_barrier_transaction_bytes",
                                             "wait_barrier",
                                             "fence_barrier_init",
-                                            "cluster_sync"};
+                                            "cluster_sync",
+                                            "cluster_arrive",
+                                            "cluster_arrive_relaxed",
+                                            "cluster_wait"};
   return std::find(std::begin(kNames), std::end(kNames), name) != std::end(kNames);
 }
 
@@ -1549,6 +1552,7 @@ class Interpreter {
       return Datum{};
     }
     if (name == "thread0" || name == "thread" || name == "block" || name == "block0") return guard(e, name);
+    if (auto d = warp_and_cluster_query(e, name)) return *d;
     if (is_data_movement(name)) {
       const std::vector<Datum> args = eval_args(e);
       check_statement(e, callee, name, args);
@@ -1678,6 +1682,41 @@ class Interpreter {
     const bool block_ok = block_linear == bid;
     if (name == "block" || name == "block0") return Datum::integer(block_ok, CType::Bool);
     return Datum::integer(block_ok && thread_linear == tid, CType::Bool);
+  }
+
+  // CuTe's and CUTLASS's warp and cluster queries (cute/arch/cluster_sm90.hpp,
+  // cutlass/cutlass.h) as their device code answers them for a launch without
+  // clusters (each CTA a cluster of one): elect_one_sync elects each warp's
+  // lowest lane (elect.sync of a converged warp), the CUTLASS indices read
+  // threadIdx.x. On the host they answer as CuTe's host paths: true, 0, (1,1,1).
+  std::optional<Datum> warp_and_cluster_query(const Expr& e, std::string_view name) {
+    static constexpr std::string_view kNames[] = {
+        "elect_one_sync",     "block_rank_in_cluster",   "block_id_in_cluster", "cluster_shape",
+        "cluster_id_in_grid", "cluster_grid_dims",       "canonical_lane_idx",  "canonical_warp_idx_sync",
+        "canonical_warp_idx", "canonical_warp_group_idx"};
+    if (std::find(std::begin(kNames), std::end(kNames), name) == std::end(kNames)) return std::nullopt;
+    if (e.kids.size() != 1) throw SourceError(fmt::format("{} takes no arguments", name), e.offset);
+    const bool device = launch_.on_device;
+    const auto& t = launch_.thread;
+    const auto& bd = launch_.block;
+    const std::int64_t linear = t[0] + t[1] * bd[0] + t[2] * bd[0] * bd[1];
+    const auto dim3 = [](const Dim3& d) {
+      Datum out;
+      out.kind = Datum::Kind::Dim3;
+      out.ctype = CType::Unsigned;
+      out.dim = d;
+      return out;
+    };
+    if (name == "elect_one_sync") return Datum::integer(!device || linear % 32 == 0, CType::Unsigned);
+    if (name == "block_rank_in_cluster") return Datum::integer(0, CType::Unsigned);
+    if (name == "block_id_in_cluster") return dim3(Dim3{0, 0, 0});
+    if (name == "cluster_shape") return dim3(Dim3{1, 1, 1});
+    if (name == "cluster_id_in_grid") return dim3(device ? launch_.cta : Dim3{0, 0, 0});
+    if (name == "cluster_grid_dims") return dim3(device ? launch_.grid : Dim3{0, 0, 0});
+    if (!device) return Datum::integer(0);
+    if (name == "canonical_lane_idx") return Datum::integer(t[0] % 32);
+    if (name == "canonical_warp_group_idx") return Datum::integer(t[0] / 128);
+    return Datum::integer(t[0] / 32);  // canonical_warp_idx(_sync)
   }
 
   void static_assertion(const Expr& e, std::string_view name) {

@@ -1,4 +1,4 @@
-// Bad: a TMA box of a row-major half tensor whose rows are 8 halves (16 bytes) long, 512 bytes apart: each row takes a 32-byte sector of which it holds half (one thread issues it; smem and the write-back are clean).
+// Bad: a TMA box of a row-major half tensor whose rows are 8 halves (16 bytes) long, 512 bytes apart: each row takes a 32-byte sector of which it holds half (warp 0's elected thread issues it; smem and the write-back are clean).
 #include <cute/tensor.hpp>
 using namespace cute;
 
@@ -14,7 +14,8 @@ __global__ void bad_tma_narrow_box(CUTE_GRID_CONSTANT Tma const tma, half_t* Out
 
   if (threadIdx.x == 0) initialize_barrier(tma_barrier, 1);
   __syncthreads();
-  if (threadIdx.x == 0) {
+  // One thread issues the copy: warp 0's elected lane, as CuTe's SM90 tutorial does.
+  if (cutlass::canonical_warp_idx_sync() == 0 && cute::elect_one_sync()) {
     set_barrier_transaction_bytes(tma_barrier, 64 * 8 * int(sizeof(half_t)));
     copy(tma.with(tma_barrier), tAgA, tAsA);
   }
