@@ -155,7 +155,7 @@ complete -c layoutx -n '__layoutx_at report' -s h -l help -d 'Print this help me
 complete -c layoutx -n '__layoutx_at report' -l counters -d 'Print the CTA\'s totals as Nsight Compute names its counters, one `METRIC VALUE` line each'
 complete -c layoutx -n '__layoutx_at report' -l json -d 'Print the report as JSON: one object per call site, and the counters'
 complete -c layoutx -n '__layoutx_at report' -l html -x -d 'Also write an HTML page with each call site\'s per-warp grids to this file'
-complete -c layoutx -n '__layoutx_at report' -l problem -x -d 'Run the kernel on this problem size: M[,N[,K]] (or NAME=VALUE,...) replace the launch\'s arguments for the kernel\'s integer parameters of those names; --cta picks the CTA (the residue tile\'s shows the predication). A kernel without such a parameter is refused'
+complete -c layoutx -n '__layoutx_at report' -l problem -x -d 'Run the kernel on this problem size: M[,N[,K]] (or NAME=VALUE,...) replace the launch\'s arguments for the kernel\'s integer parameters of those names (main\'s own variables, and a grid main computes from them, stay); --cta picks the CTA (the residue tile\'s shows the predication). A kernel without such a parameter is refused'
 complete -c layoutx -n '__layoutx_at report' -l cta -x -d 'blockIdx of the CTA reported: X[,Y[,Z]] (default 0)'
 complete -c layoutx -n '__layoutx_at report' -l block -x -d 'blockDim of a kernel the program does not launch: X[,Y[,Z]]'
 complete -c layoutx -n '__layoutx_at report' -l grid -x -d 'gridDim of a kernel the program does not launch: X[,Y[,Z]]'

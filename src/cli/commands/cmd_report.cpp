@@ -233,8 +233,9 @@ Command register_report(CLI::App* sub, Settings& s) {
   sub->add_option("--html", o->html, "Also write an HTML page with each call site's per-warp grids to this file");
   sub->add_option("--problem", o->problem,
                   "Run the kernel on this problem size: M[,N[,K]] (or NAME=VALUE,...) replace the launch's "
-                  "arguments for the kernel's integer parameters of those names; --cta picks the CTA (the "
-                  "residue tile's shows the predication). A kernel without such a parameter is refused");
+                  "arguments for the kernel's integer parameters of those names (main's own variables, and a "
+                  "grid main computes from them, stay); --cta picks the CTA (the residue tile's shows the "
+                  "predication). A kernel without such a parameter is refused");
   sub->add_option("--cta", o->cta, "blockIdx of the CTA reported: X[,Y[,Z]] (default 0)");
   sub->add_option("--block", o->block, "blockDim of a kernel the program does not launch: X[,Y[,Z]]");
   sub->add_option("--grid", o->grid, "gridDim of a kernel the program does not launch: X[,Y[,Z]]");
