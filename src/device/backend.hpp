@@ -54,7 +54,8 @@ Outcome compare_host(const CheckSpec& spec, const device::OffsetSource& host, st
 void generate(const FlatLayout& l, std::uint64_t n, const device::OffsetBlocks& sink);
 }  // namespace cpu
 
-// gpu_backend.cu with CUDA; gpu_unavailable.cpp without.
+// With CUDA gpu_module.cpp, which hands each call to the module built from
+// gpu_backend.cu; gpu_unavailable.cpp without.
 namespace gpu {
 std::string unavailable_reason();
 std::string description();

@@ -1,6 +1,7 @@
 // The GPU backend: launches, transfers and the search for the first failures.
 // Buffers and the stream live as long as the process, so that a thousand
-// small checks do not pay for a thousand allocations.
+// small checks do not pay for a thousand allocations. Built as the module
+// layoutx-gpu.so, which exports layoutx_gpu_backend() alone (gpu_interface.hpp).
 #include <cub/device/device_scan.cuh>
 #include <fmt/format.h>
 
@@ -10,9 +11,9 @@
 
 #include "backend.hpp"
 #include "eval_kernels.cuh"
-#include "flat_layout_build.hpp"
+#include "gpu_interface.hpp"
 
-namespace layoutx::device_detail::gpu {
+namespace layoutx::device_detail::cuda_backend {
 
 namespace {
 
@@ -131,6 +132,21 @@ class Event {
  private:
   cudaEvent_t e_{};
 };
+
+std::string unavailable_reason() {
+  int count = 0;
+  const cudaError_t e = cudaGetDeviceCount(&count);
+  if (e != cudaSuccess) {
+    cudaGetLastError();  // clear the error, so that it is not reported again later
+    if (e == cudaErrorNoDevice) return "no CUDA GPU found";
+    if (e == cudaErrorInsufficientDriver)
+      return fmt::format("no CUDA GPU found (no NVIDIA driver able to run CUDA {}.{} is loaded)", CUDART_VERSION / 1000,
+                         CUDART_VERSION % 1000 / 10);
+    return fmt::format("no CUDA GPU found ({})", cudaGetErrorString(e));
+  }
+  if (count == 0) return "no CUDA GPU found";
+  return "";
+}
 
 void require_gpu() {
   const std::string why = unavailable_reason();
@@ -254,10 +270,10 @@ void lines_as(const FlatLayout& l, std::uint64_t n, const device::TextSink& sink
   }
 }
 
-// The narrowest index and offset types that are exact for l over [0, n).
+// The narrowest index and offset types that are exact for l over [0, n);
+// `narrow`: its offsets fit 32-bit arithmetic.
 template <template <class, class> class Body, class... Args>
-void dispatch(const FlatLayout& l, std::uint64_t n, Args&&... args) {
-  const bool narrow = fits_int32(l, n);
+void dispatch(const FlatLayout& l, std::uint64_t n, bool narrow, Args&&... args) {
   const bool small = n <= (std::uint64_t{1} << 32);
   if (small && narrow) return Body<std::uint32_t, std::int32_t>::run(l, n, args...);
   if (small) return Body<std::uint32_t, std::int64_t>::run(l, n, args...);
@@ -276,23 +292,6 @@ template <class I, class O>
 struct Lines {
   static void run(const FlatLayout& l, std::uint64_t n, const device::TextSink& sink) { lines_as<I, O>(l, n, sink); }
 };
-
-}  // namespace
-
-std::string unavailable_reason() {
-  int count = 0;
-  const cudaError_t e = cudaGetDeviceCount(&count);
-  if (e != cudaSuccess) {
-    cudaGetLastError();  // clear the error, so that it is not reported again later
-    if (e == cudaErrorNoDevice) return "no CUDA GPU found";
-    if (e == cudaErrorInsufficientDriver)
-      return fmt::format("no CUDA GPU found (no NVIDIA driver able to run CUDA {}.{} is loaded)", CUDART_VERSION / 1000,
-                         CUDART_VERSION % 1000 / 10);
-    return fmt::format("no CUDA GPU found ({})", cudaGetErrorString(e));
-  }
-  if (count == 0) return "no CUDA GPU found";
-  return "";
-}
 
 std::string description() {
   require_gpu();
@@ -320,7 +319,8 @@ std::vector<Outcome> run(const std::vector<CheckSpec>& specs, std::uint64_t bitm
   return out;
 }
 
-Outcome compare_host(const CheckSpec& spec, const device::OffsetSource& host, std::size_t first_limit, int threads) {
+Outcome compare_host(const CheckSpec& spec, const device::OffsetSource& host, std::size_t first_limit,
+                     const PartsOf& parts_of) {
   require_gpu();
   constexpr std::uint64_t kChunk = std::uint64_t{1} << 23;
   Context& c = Context::get();
@@ -363,7 +363,7 @@ Outcome compare_host(const CheckSpec& spec, const device::OffsetSource& host, st
     chunk_base[b] = lo;
     chunk_size[b] = std::min(chunk, spec.points - lo);
     std::int64_t* to = pinned[b];
-    const int parts = parts_within(chunk_size[b], threads);
+    const int parts = parts_of(chunk_size[b]);
     for_each_part(chunk_size[b], parts, [&](int, std::uint64_t first, std::uint64_t last) {
       host_offsets(host, lo + first, lo + last, [&](std::uint64_t at, const std::int64_t* values, std::size_t n) {
         std::copy(values, values + n, to + (at - lo));
@@ -376,14 +376,24 @@ Outcome compare_host(const CheckSpec& spec, const device::OffsetSource& host, st
   return out;
 }
 
-void generate(const FlatLayout& l, std::uint64_t n, const device::OffsetBlocks& sink) {
+void generate(const FlatLayout& l, std::uint64_t n, bool narrow, const device::OffsetBlocks& sink) {
   require_gpu();
-  dispatch<Generate>(l, n, sink);
+  dispatch<Generate>(l, n, narrow, sink);
 }
 
-void generate_lines(const FlatLayout& l, std::uint64_t n, const device::TextSink& sink) {
+void generate_lines(const FlatLayout& l, std::uint64_t n, bool narrow, const device::TextSink& sink) {
   require_gpu();
-  dispatch<Lines>(l, n, sink);
+  dispatch<Lines>(l, n, narrow, sink);
 }
 
-}  // namespace layoutx::device_detail::gpu
+}  // namespace
+}  // namespace layoutx::device_detail::cuda_backend
+
+extern "C" __attribute__((visibility("default"))) const layoutx::device_detail::GpuBackend* layoutx_gpu_backend(
+    int interface_version) {
+  using namespace layoutx::device_detail;
+  static const GpuBackend backend{
+      cuda_backend::unavailable_reason, cuda_backend::description, cuda_backend::run,
+      cuda_backend::compare_host,       cuda_backend::generate,    cuda_backend::generate_lines};
+  return interface_version == kGpuInterfaceVersion ? &backend : nullptr;
+}

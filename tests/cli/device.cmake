@@ -46,3 +46,18 @@ layoutx(offsets --device -f csv "(4,3):(3,1)")
 if(rc EQUAL 0 OR NOT err MATCHES "plain format")
   fail("offsets --device -f csv must be refused: the plain format only")
 endif()
+
+# layoutx without its GPU evaluator (a CUDA build's layoutx-gpu.so, opened on
+# the first GPU request) beside it, or built without CUDA: --device fails as
+# cleanly and names what is missing.
+get_filename_component(program "${LAYOUTX}" NAME)
+set(alone "${CMAKE_CURRENT_BINARY_DIR}/device_alone")
+file(REMOVE_RECURSE "${alone}")
+file(COPY "${LAYOUTX}" DESTINATION "${alone}")
+set(LAYOUTX "${alone}/${program}")
+set(missing "GPU evaluator layoutx-gpu.so is missing|built without CUDA")
+layoutx(check --device "(4,3):(3,1)")
+expect(1 "" "${missing}" "check --device without the GPU module")
+layoutx(offsets --device "(4,3):(3,1)")
+expect(1 "" "${missing}" "offsets --device without the GPU module")
+file(REMOVE_RECURSE "${alone}")
