@@ -140,9 +140,10 @@ constexpr Registration kCommands[] = {
      "Run a CuTe C++ program (FILE, '-' for standard input) and print what the compiled program prints: "
      "print, print_layout, printf, std::cout; kernels for a --thread and --cta"},
     {"report", register_report,
-     "Run a CuTe kernel (FILE) for every thread of one CTA and report each copy and gemm call site: the "
-     "instructions CuTe issues, global sectors and shared-memory wavefronts against the least, findings with "
-     "fixes; --counters as Nsight Compute names them (exit 0 clean, 1 findings or bad input)"},
+     "Run a CuTe kernel (FILE) for every thread of one CTA and report each copy, TMA copy and gemm call site: "
+     "the instructions CuTe issues, global sectors and shared-memory wavefronts against the least, the elements "
+     "copy_if masks on a --problem's residue tile, findings with fixes; --counters as Nsight Compute names them "
+     "(exit 0 clean, 1 findings or bad input)"},
     {"offsets", register_offsets, "Stream the offset of every index, one per line"},
     {"info", register_info, "Show shape, stride, size, cosize, rank, depth and the offset function's properties"},
     {"eq", register_eq,
