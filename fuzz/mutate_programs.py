@@ -6,7 +6,11 @@ is a crash (a signal), an exit status other than 0 and 1, an answer slower
 than --seconds, an "internal error", or output kept after a compile-time
 error. Findings are written to fuzz/program_regressions/ candidates (--out).
 
-usage: mutate_programs.py LAYOUTX [--runs N] [--seed S] [--seconds T] [--out DIR]
+With --report the seeds are the kernels of tests/data/report/*.cu, run through
+`layoutx report` (half of them with a random --problem and --cta), the report's
+own surfaces: TMA copies, copy_if predicates, gemm call sites.
+
+usage: mutate_programs.py LAYOUTX [--runs N] [--seed S] [--seconds T] [--out DIR] [--report]
        mutate_programs.py --write-seeds DIR      (the corpus programs, one file each)
 """
 import argparse
@@ -25,6 +29,23 @@ TOKENS = ["for (;;) {", "while (1)", "{", "}", "(", ")", "<", ">", "<<<", ">>>",
           "static_assert(", "decltype(", "using T = ", "[", "]", "->", ".", "++", "--", "? :", "0x7fffffffffffffff",
           "-9223372036854775808", "1 << 63", "/ 0", "% 0", "thread(", "threadIdx.x", "return", "break;",
           "continue;", "new", "sizeof(", "(int)", "static_cast<int>(", "\\", "\n", "\0", "\xff"]
+
+
+def report_kernels():
+    progs = []
+    for path in sorted(glob.glob(os.path.join(ROOT, "tests", "data", "report", "*.cu"))):
+        with open(path) as f:
+            progs.append(f.read())
+    return progs
+
+
+def report_command(rng, layoutx):
+    command = [layoutx, "report", "-", "--max-steps", "1000000"]
+    if rng.randrange(2):
+        problem = ",".join(str(rng.choice([1, 7, 63, 64, 65, 100, 129, 4096, (1 << 31) - 1])) for _ in range(rng.randint(1, 3)))
+        command += ["--problem", problem, "--cta", "%d,%d" % (rng.randrange(3), rng.randrange(3))]
+    command += [rng.choice(["--counters", "--json", "--counters"])]
+    return command
 
 
 def corpus():
@@ -65,8 +86,9 @@ def main():
     ap.add_argument("--seconds", type=float, default=2.0)
     ap.add_argument("--out", default=os.path.join(ROOT, "fuzz", "corpus-run", "program-findings"))
     ap.add_argument("--write-seeds")
+    ap.add_argument("--report", action="store_true")
     a = ap.parse_args()
-    progs = corpus()
+    progs = report_kernels() if a.report else corpus()
     if a.write_seeds:
         os.makedirs(a.write_seeds, exist_ok=True)
         for k, p in enumerate(progs):
@@ -81,7 +103,8 @@ def main():
         data = text.encode("utf-8", "surrogateescape")
         start = time.monotonic()
         try:
-            r = subprocess.run([a.layoutx, "run", "-", "--max-steps", "100000"], input=data, capture_output=True,
+            command = report_command(rng, a.layoutx) if a.report else [a.layoutx, "run", "-", "--max-steps", "100000"]
+            r = subprocess.run(command, input=data, capture_output=True,
                                timeout=max(10.0, a.seconds * 3))
             status, err, out = r.returncode, r.stderr.decode("utf-8", "replace"), r.stdout
         except subprocess.TimeoutExpired:
@@ -103,7 +126,7 @@ def main():
             name = os.path.join(a.out, "finding-%d-%d" % (a.seed, k))
             with open(name, "wb") as f:
                 f.write(data)
-            print("%s: %s" % (name, why))
+            print("%s: %s%s" % (name, why, " (%s)" % " ".join(command[2:]) if a.report else ""))
     print("%d runs, %d findings, slowest %.3f s (%s)" % (a.runs, findings, slowest[0], slowest[1]))
     return 1 if findings else 0
 
