@@ -15,6 +15,12 @@
 // only places a template-id stands in an expression): `i < n` is a comparison.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
 #include <tao/pegtl.hpp>
 
 #include "grammar.hpp"
@@ -103,6 +109,35 @@ struct template_value : seq<additive> {};
 struct template_argument : sor<template_type, template_value> {};
 struct template_arguments : seq<one<'<'>, _, opt<list<template_argument, seq<_, one<','>, _>>>, _, one<'>'>> {};
 
+// A tentative read of a rule that an alternative may read again at the same place.
+// PEG backtracking reads an unclosed `<` as template arguments to the end, then
+// again as a comparison, and each nested `<` doubles that: 2^n. A failure depends
+// only on where the rule starts, so the input (program_input below) remembers it
+// and a second attempt fails at once. A success is read again (the tree keeps what
+// it read), so `f<g<1>()+1>()` (a type first, then a value) or `decltype(x)+1` in
+// sizeof(...) still doubles per level: past max_tentative_reads at one place the
+// program is refused rather than read for minutes.
+inline constexpr unsigned max_tentative_reads = 256;
+
+template <typename Rule>
+struct tentative {
+  using rule_t = tentative;
+  using subs_t = pegtl::type_list<Rule>;
+
+  template <pegtl::apply_mode A, pegtl::rewind_mode M, template <typename...> class Action,
+            template <typename...> class Control, typename ParseInput, typename... States>
+  [[nodiscard]] static bool match(ParseInput& in, States&&... st) {
+    const std::size_t at = in.byte();
+    if (in.failed_at(at)) return false;
+    if (in.count_read_at(at) > max_tentative_reads)
+      throw pegtl::parse_error(
+          "nested template arguments or decltype(...) read too many ways here: name a part with `using`", in);
+    if (Control<Rule>::template match<A, M, Action, Control>(in, st...)) return true;
+    in.remember_failure_at(at);
+    return false;
+  }
+};
+
 // Literals.
 struct hex_digits : plus<pegtl::xdigit> {};
 struct integer_suffix : star<one<'u', 'U', 'l', 'L', 'z', 'Z'>> {};
@@ -137,10 +172,12 @@ struct decltype_of : seq<kw_decltype, _, must<one<'('>>, _, must<expression>, _,
 struct sizeof_of
     : seq<kw_sizeof, _, must<one<'('>>, _, must<sor<seq<type, _, at<one<')'>>>, expression>>, _, must<close_paren>> {};
 // A variable template (sizeof_bits_v<T>, cosize_v<L>) ends where an expression ends.
-struct name_template : seq<template_arguments, at<_, sor<one<'(', '{', ')', ',', ';', ']'>, pegtl::two<':'>>>> {};
+struct name_template
+    : seq<tentative<template_arguments>, at<_, sor<one<'(', '{', ')', ',', ';', ']'>, pegtl::two<':'>>>> {};
 struct name_expression : seq<name, opt<_, name_template>, opt<scope_value>, opt<_, brace_list>> {};
-struct primary : sor<float_literal, integer_literal, string_literal, char_literal, bool_literal, null_literal,
-                     parenthesised, brace_list, decltype_of, sizeof_of, unsupported, lambda_start, name_expression> {};
+struct primary
+    : sor<float_literal, integer_literal, string_literal, char_literal, bool_literal, null_literal, parenthesised,
+          brace_list, tentative<decltype_of>, sizeof_of, unsupported, lambda_start, name_expression> {};
 
 // Postfix: calls, method calls, members, subscripts, ++ and --.
 struct member_name : identifier_word {};
@@ -208,13 +245,12 @@ struct expression : list<assignment, seq<_, one<','>, _>> {};
 
 // Types, as declarations, aliases, casts and template arguments write them.
 struct cv_word : keyword<sor<TAO_PEGTL_STRING("const"), TAO_PEGTL_STRING("volatile")>> {};
-struct named_type
-    : seq<name, opt<_, template_arguments>, star<pegtl::two<':'>, identifier_word, opt<_, template_arguments>>> {};
+struct named_type : seq<name, opt<_, tentative<template_arguments>>,
+                        star<pegtl::two<':'>, identifier_word, opt<_, tentative<template_arguments>>>> {};
 struct auto_type : keyword<TAO_PEGTL_STRING("auto")> {};
 struct pointer_op : sor<TAO_PEGTL_STRING("&&"), one<'*', '&'>> {};
-struct type_core
-    : sor<plus<builtin_type_word, _>, seq<auto_type, _>, seq<decltype_of, _>, seq<opt<kw_typename, _>, named_type, _>> {
-};
+struct type_core : sor<plus<builtin_type_word, _>, seq<auto_type, _>, seq<tentative<decltype_of>, _>,
+                       seq<opt<kw_typename, _>, named_type, _>> {};
 struct type : seq<star<cv_word, _>, type_core, star<sor<cv_word, pointer_op>, _>> {};
 
 // Declarations.
@@ -296,8 +332,8 @@ struct function : seq<opt<template_header, _>, specifiers, type, _, specifiers, 
 struct launch_config
     : seq<TAO_PEGTL_STRING("<<<"), _, list<assignment, seq<_, one<','>, _>>, _, TAO_PEGTL_STRING(">>>")> {};
 struct launch_target : name {};
-struct launch
-    : seq<launch_target, _, opt<template_arguments, _>, launch_config, _, must<arguments>, _, must<semicolon>> {};
+struct launch : seq<launch_target, _, opt<tentative<template_arguments>, _>, launch_config, _, must<arguments>, _,
+                    must<semicolon>> {};
 
 // Macros CuTe code puts before a loop.
 struct loop_macro : keyword<sor<TAO_PEGTL_STRING("CUTE_UNROLL"), TAO_PEGTL_STRING("CUTE_NO_UNROLL")>> {};
@@ -311,5 +347,25 @@ struct statements : star<statement, _> {};
 
 struct program_end : eof {};
 struct program : seq<_, statements, _, must<program_end>> {};
+
+// The program's text as the grammar reads it, with what the tentative reads
+// (tentative above) met at each position: a failure, and how many attempts.
+class program_input : public pegtl::memory_input<pegtl::tracking_mode::eager> {
+ public:
+  program_input(std::string_view text, const std::string& source)
+      : memory_input(text.data(), text.size(), source), failed_(text.size() + 1), reads_(text.size() + 1) {}
+
+  [[nodiscard]] bool failed_at(std::size_t byte) const { return failed_[byte]; }
+  void remember_failure_at(std::size_t byte) { failed_[byte] = true; }
+  // Stops counting past the limit, so the count cannot wrap.
+  unsigned count_read_at(std::size_t byte) {
+    if (reads_[byte] <= max_tentative_reads) ++reads_[byte];
+    return reads_[byte];
+  }
+
+ private:
+  std::vector<bool> failed_;
+  std::vector<std::uint16_t> reads_;
+};
 
 }  // namespace layoutx::lang::program_grammar

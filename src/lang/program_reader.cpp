@@ -661,7 +661,7 @@ std::unique_ptr<ProgramTree> parse_program_tree(std::string text, std::string na
   tree->name = std::move(name);
   const std::string_view t = tree->text;
   check_nesting(t, max_depth);
-  pegtl::memory_input<pegtl::tracking_mode::eager> in(t.data(), t.size(), tree->name);
+  g::program_input in(t, tree->name);
   std::unique_ptr<Node> root;
   try {
     root = pt::parse<g::program, selector, refusal, control>(in);
