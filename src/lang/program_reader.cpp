@@ -90,6 +90,16 @@ struct refusal<g::lambda_start> {
   }
 };
 
+// pt::fold_one without its remove_content: a chain of several operands (`1 + 2`)
+// keeps its text and end, which the reader takes from every expression's node
+// (remove_content leaves the end null: a text of length -begin).
+struct fold_one_keeping_content : pt::apply<fold_one_keeping_content> {
+  template <typename Tree, typename... States>
+  static void transform(std::unique_ptr<Tree>& n, States&&... /*unused*/) noexcept {
+    if (n->children.size() == 1) n = std::move(n->children.front());
+  }
+};
+
 // The rules the tree keeps: what they read (and their children) makes the program.
 template <typename Rule>
 using selector = pt::selector<
@@ -114,9 +124,9 @@ using selector = pt::selector<
         g::using_alias, g::using_declaration, g::typedef_statement, g::namespace_alias, g::namespace_block,
         g::alias_name, g::template_header, g::parameter, g::parameter_name, g::function_name, g::function,
         g::function_body, g::launch, g::launch_target, g::launch_config, g::expression_statement, g::program>,
-    pt::fold_one::on<g::postfix, g::multiplicative, g::additive, g::shift, g::relational, g::equality, g::bit_and,
-                     g::bit_xor, g::bit_or, g::logical_and, g::logical_or, g::conditional, g::assignment,
-                     g::expression>>;
+    fold_one_keeping_content::on<g::postfix, g::multiplicative, g::additive, g::shift, g::relational, g::equality,
+                                 g::bit_and, g::bit_xor, g::bit_or, g::logical_and, g::logical_or, g::conditional,
+                                 g::assignment, g::expression>>;
 
 using Node = pt::node;
 
