@@ -1874,7 +1874,10 @@ class Interpreter {
 
   // The kernel's parameters named in the options' kernel_arguments take their values.
   void given_arguments(const UserFunction& f, std::vector<Datum>& args, std::size_t offset) {
-    for (const auto& [name, value] : options_.kernel_arguments) {
+    for (const auto& argument : options_.kernel_arguments) {
+      // Not a structured binding: clang before 16 (emscripten's) cannot capture one in a lambda.
+      const auto& name = argument.first;
+      const auto& value = argument.second;
       const auto p =
           std::find_if(f.parameters.begin(), f.parameters.end(), [&](const Parameter& q) { return q.name == name; });
       if (p == f.parameters.end())
