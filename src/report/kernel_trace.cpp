@@ -104,6 +104,22 @@ std::vector<std::int64_t> tma_offsets(const Tensor& coords, const TmaCopyValue& 
   return out;
 }
 
+// copy(src, dst), copy(copy, src, dst), copy_if(pred, src, dst), copy_if(copy, pred, src, dst):
+// whether a predicate and a copy come before the tensors, the count checked.
+struct CopyArguments {
+  bool predicated = false;
+  bool with_copy = false;
+};
+
+CopyArguments copy_arguments(const TracedCall& call) {
+  const std::size_t n = call.args->size();
+  const bool predicated = call.name == "copy_if";
+  const std::size_t plain = predicated ? 3 : 2;
+  if (n != plain && n != plain + 1)
+    throw Error(fmt::format("{} takes {} or {} arguments here, got {}", call.name, plain, plain + 1, n));
+  return {predicated, n == plain + 1};
+}
+
 std::int64_t mode_size(const Tensor& t, int mode) {
   const Layout& l = inner_layout(t.layout);
   if (l.shape.is_leaf() || mode >= l.shape.rank()) return 1;
@@ -195,12 +211,7 @@ void KernelTrace::record(const TracedCall& call) {
 
 void KernelTrace::record_copy(const TracedCall& call) {
   const std::size_t n = call.args->size();
-  // copy(src, dst), copy(copy, src, dst), copy_if(pred, src, dst), copy_if(copy, pred, src, dst).
-  const bool predicated = call.name == "copy_if";
-  const std::size_t plain = predicated ? 3 : 2;
-  if (n != plain && n != plain + 1)
-    throw Error(fmt::format("{} takes {} or {} arguments here, got {}", call.name, plain, plain + 1, n));
-  const bool with_copy = n == plain + 1;
+  const auto [predicated, with_copy] = copy_arguments(call);
   const Tensor& src = tensor_arg(call, n - 2, "source");
   const Tensor& dst = tensor_arg(call, n - 1, "destination");
   const TmaCopyValue* tma = with_copy ? as_tma_copy(call.args->front()) : nullptr;
@@ -277,10 +288,7 @@ void KernelTrace::record_copy(const TracedCall& call) {
 
 std::vector<bool> copied_elements(const TracedCall& call) {
   const std::size_t n = call.args->size();
-  const bool predicated = call.name == "copy_if";
-  const std::size_t plain = predicated ? 3 : 2;
-  if (n != plain && n != plain + 1)
-    throw Error(fmt::format("{} takes {} or {} arguments here, got {}", call.name, plain, plain + 1, n));
+  const auto [predicated, through_atom] = copy_arguments(call);
   const Tensor& src = tensor_arg(call, n - 2, "source");
   if (!predicated)
     return std::vector<bool>(static_cast<std::size_t>(std::max<std::int64_t>(size(src.layout).value, 0)), true);
@@ -291,7 +299,6 @@ std::vector<bool> copied_elements(const TracedCall& call) {
                     "(make_tensor<bool>) that the program fills",
                     a_kind_name(p)));
   std::int64_t chunk = 1;
-  const bool through_atom = n == plain + 1;
   if (through_atom) {
     const TiledCopy* tiled = as_tiled_copy(call.args->front());
     const CopyAtom* atom = tiled ? &tiled->atom : as_copy_atom(call.args->front());
